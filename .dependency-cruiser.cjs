@@ -1,0 +1,46 @@
+/** Import boundaries of ARCHITECTURE.md, checked in CI. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'engine-is-pure',
+      comment: 'engine/ holds pure logic: it imports only engine/ code and the contract package.',
+      severity: 'error',
+      from: { path: '^apps/server/src/[^/]+/engine/' },
+      to: { pathNot: ['^apps/server/src/[^/]+/engine/', '^packages/contract/', '^node_modules/zod'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-foreign-repo',
+      comment: "Areas do not reach into each other's repo.ts; call the other area's service.",
+      severity: 'error',
+      from: { path: '^apps/server/src/([^/]+)/' },
+      to: { path: '^apps/server/src/([^/]+)/repo\\.ts$', pathNot: '^apps/server/src/$1/repo\\.ts$' },
+    },
+    {
+      name: 'web-features-isolated',
+      comment: 'Web features do not import each other.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'contract-imports-no-app-code',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-uses-server-types-only',
+      comment: 'The web reads the server only for the typed API client.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/', dependencyTypesNot: ['type-only'] },
+    },
+    { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    exclude: { path: ['dist/', 'node_modules/'] },
+  },
+};

@@ -1,0 +1,54 @@
+import { ZEmail, ZFirstName, ZLastName, ZNewPassword } from '@penman/contract';
+import { z } from 'zod';
+import { createDeps } from '../deps.ts';
+import type { Env } from '../env.ts';
+import { openDatabase } from '../platform/db/open.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Queue } from '../platform/queue.ts';
+import type { RealtimeHub } from '../platform/realtime.ts';
+import { createInvitation, createUserWithPassword } from '../users/service.ts';
+import { listWaitlist } from '../public/service.ts';
+
+const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFirstName.optional(), last: ZLastName.optional() });
+
+type Invocation = { command: string; args: string[]; options: Record<string, string | boolean | undefined> };
+
+// The CLI runs no server: no queue workers, no realtime listeners.
+const noQueue = {} as Queue;
+const noRealtime: RealtimeHub = { subscribe: () => () => {}, stop: async () => {} };
+
+/** Each admin command; returns what to print. Throws AppError with a readable message. */
+export async function runAdminCommand(env: Env, { command, args, options }: Invocation): Promise<string> {
+  const database = await openDatabase(env, { attachToRunning: true });
+  try {
+    const { db, auth } = createDeps({ env, db: database.db, queue: noQueue, realtime: noRealtime });
+    switch (command) {
+      case 'create-user': {
+        const parsed = ZCreateUser.safeParse(options);
+        if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+        const { email, password, first, last } = parsed.data;
+        const user = await createUserWithPassword({ db, auth, user: { email, password, firstName: first ?? null, lastName: last ?? null } });
+        return `Created user ${user.email}`;
+      }
+      case 'invite': {
+        const email = ZEmail.safeParse(args[0] ?? '');
+        if (!email.success) throw new AppError('VALIDATION', `invite EMAIL: ${email.error.issues[0]?.message}`);
+        const link = await createInvitation({ db, email: email.data, kind: 'invite', publicUrl: env.publicUrl });
+        return `Sign-up link for ${email.data} (valid until ${link.expiresAt.toISOString()}, works once):\n${link.url}`;
+      }
+      case 'owner-link': {
+        const link = await createInvitation({ db, email: null, kind: 'owner', publicUrl: env.publicUrl });
+        return `Account set-up link (valid until ${link.expiresAt.toISOString()}, works once):\n${link.url}`;
+      }
+      case 'waitlist': {
+        const rows = await listWaitlist({ db });
+        if (rows.length === 0) return 'The waitlist is empty.';
+        return rows.map((row) => `${row.createdAt.toISOString()}  ${row.email}  ${row.name}  ${row.howHeard ?? ''}`.trimEnd()).join('\n');
+      }
+      default:
+        throw new AppError('BAD_REQUEST', `Unknown command "${command}". Run: npm run admin -- help`);
+    }
+  } finally {
+    await database.close();
+  }
+}

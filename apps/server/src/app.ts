@@ -1,0 +1,106 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { ZApiError, ZHealthResponse } from '@penman/contract';
+import { bodyLimit } from 'hono/body-limit';
+import { streamSSE } from 'hono/streaming';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { CLIENT_IP_HEADER } from './platform/auth.ts';
+import { AppError } from './platform/errors.ts';
+import { clientIp } from './platform/http/client-ip.ts';
+import { handleError, validationHook } from './platform/http/errors.ts';
+import { securityHeaders } from './platform/http/security.ts';
+import { requireUser } from './platform/http/session.ts';
+import { mountWebApp } from './platform/http/static-files.ts';
+import type { AppDeps, AppEnv } from './platform/http/types.ts';
+import type { RealtimeEvent } from './platform/realtime.ts';
+import { invitationRoutes } from './users/routes.ts';
+
+const SSE_HEARTBEAT_MS = 25_000;
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['platform'],
+  responses: {
+    200: { content: { 'application/json': { schema: ZHealthResponse } }, description: 'Database and job queue are up' },
+    503: { content: { 'application/json': { schema: ZApiError } }, description: 'Starting or degraded' },
+  },
+});
+
+/** The typed API: every area's routes under /api. The web's client is typed from `ApiType`. */
+export function createApi(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(healthRoute, async (c) => {
+      if (!deps.isReady()) return c.json(new AppError('INTERNAL', 'Starting').toBody(), 503);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .route('/', invitationRoutes(deps))
+    .route('/', dashboardRoutes(deps));
+}
+
+export type ApiType = ReturnType<typeof createApi>;
+
+export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) {
+  const production = deps.env.NODE_ENV === 'production';
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', securityHeaders);
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
+      },
+    }),
+  );
+
+  // better-auth owns /api/auth/*; it reads the client address for rate limits from our header only.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c));
+    return deps.auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.get('/api/events', requireUser(deps), (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: RealtimeEvent[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = deps.realtime.subscribe(c.get('userId'), (event) => {
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      await stream.writeSSE({ event: 'ready', data: '{}' });
+      while (!stream.aborted) {
+        const event = queue.shift();
+        if (event) {
+          await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, SSE_HEARTBEAT_MS);
+        });
+        wake = undefined;
+        if (queue.length === 0 && !stream.aborted) await stream.write(': heartbeat\n\n');
+      }
+      unsubscribe();
+    }),
+  );
+
+  app.route('/api', createApi(deps));
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Penman API', version: '0.1.0', description: 'Every route of the Penman server. Data routes need the session cookie.' },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'Not found');
+  });
+
+  if (options.webDistDir) mountWebApp(app, options.webDistDir);
+  app.onError((error, c) => handleError(error, c, production));
+  return app;
+}

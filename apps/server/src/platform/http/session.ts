@@ -1,0 +1,13 @@
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../errors.ts';
+import type { AppDeps, AppEnv } from './types.ts';
+
+/** Resolves the signed-in user from the session cookie; every data route sits behind it. */
+export function requireUser(deps: Pick<AppDeps, 'auth'>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) throw new AppError('UNAUTHORIZED', 'User not authenticated');
+    c.set('userId', session.user.id);
+    await next();
+  });
+}

@@ -1,0 +1,20 @@
+import type { Env } from '../../env.ts';
+import type { Auth } from '../auth.ts';
+import type { SecretBox } from '../crypto.ts';
+import type { Db } from '../db/client.ts';
+import type { Queue } from '../queue.ts';
+import type { RealtimeHub } from '../realtime.ts';
+
+/** Everything a route needs, built once in main.ts (and by tests). */
+export type AppDeps = {
+  env: Env;
+  db: Db;
+  auth: Auth;
+  queue: Queue;
+  realtime: RealtimeHub;
+  secretBox: SecretBox;
+  /** True once the database and the job queue are up. */
+  isReady: () => boolean;
+};
+
+export type AppEnv = { Variables: { userId: string } };

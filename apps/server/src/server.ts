@@ -1,0 +1,58 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createDeps } from './deps.ts';
+import { getEnv } from './env.ts';
+import { allJobs } from './jobs.ts';
+import { openDatabase } from './platform/db/open.ts';
+import { logger } from './platform/logger.ts';
+import { startQueue, startWorkers } from './platform/queue.ts';
+import { startRealtimeHub } from './platform/realtime.ts';
+import { webDistDir } from './platform/http/web-dist.ts';
+import { ownerSetupLinkIfNoUsers } from './users/service.ts';
+
+export async function runServer() {
+  const env = getEnv();
+  const started = Date.now();
+  const database = await openDatabase(env, { log: (line) => logger.debug({ postgres: line.trim() }, 'postgres') });
+  const queue = await startQueue(database.url);
+  const realtime = await startRealtimeHub(database.url);
+  let ready = false;
+  const deps = createDeps({ env, db: database.db, queue, realtime, isReady: () => ready });
+
+  let server: Server | undefined;
+  if (env.ROLE !== 'worker') {
+    const app = createApp(deps, { webDistDir: webDistDir(env) });
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s)) as Server;
+      s.once('error', reject);
+    });
+  }
+  if (env.ROLE !== 'web') await startWorkers(queue, allJobs, { db: database.db });
+  ready = true;
+  logger.info({ url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started }, 'Penman is running');
+
+  const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
+  if (ownerLink) {
+    // Printed, not logged: the operator needs it on the terminal, and it must not land in log storage.
+    process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server?.closeAllConnections?.();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await queue.stop().catch(() => {});
+    await realtime.stop().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+

@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+// One ESM bundle per entry; npm packages stay external (native binaries, worker-thread transports),
+// the workspace contract package is bundled in.
+export default defineConfig({
+  entry: { main: 'src/main.ts', cli: 'src/admin/cli.ts' },
+  format: 'esm',
+  target: 'node20',
+  platform: 'node',
+  outDir: 'dist',
+  clean: true,
+  splitting: true,
+  sourcemap: true,
+  skipNodeModulesBundle: true,
+  noExternal: ['@penman/contract'],
+});

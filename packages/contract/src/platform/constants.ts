@@ -1,0 +1,23 @@
+/** Business constants from the specification (part 1 section 9, part 2 section 9). */
+export const TOAST_MS = { default: 4000, copy: 2000, fieldUpdate: 3000 } as const;
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+export const QUERY_RETRY = 1;
+export const SIDEBAR = {
+  width: '16rem',
+  widthMobile: '18rem',
+  widthIcon: '3rem',
+  cookieName: 'sidebar_state',
+  cookieMaxAgeSeconds: 60 * 60 * 24 * 7,
+  shortcutKey: 'b',
+  mobileBreakpointPx: 768,
+} as const;
+export const FIELD_LIMITS = {
+  email: 254,
+  name: 100,
+  subject: 200,
+  message: 2000,
+  firstName: 50,
+  lastName: 50,
+  passwordMin: 6,
+} as const;
+export const INVITATION_TTL_DAYS = 7;
