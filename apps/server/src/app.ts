@@ -95,7 +95,11 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     openapi: '3.1.0',
     info: { title: 'Penman API', version: '0.1.0', description: 'Every route of the Penman server. Data routes need the session cookie.' },
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'cookieAuth', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+  });
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'Not found');
   });

@@ -20,5 +20,13 @@ export function createDeps(input: { env: Env; db: Db; queue: Queue; realtime: Re
     loadProfile: (userId) => getProfileNames({ db, userId }),
     onUserCreated: (user) => ensureProfileForNewUser({ db, user }),
   });
-  return { env, db, auth, queue: input.queue, realtime: input.realtime, secretBox: createSecretBox(secret), isReady: input.isReady ?? (() => true) };
+  return {
+    env,
+    db,
+    auth,
+    queue: input.queue,
+    realtime: input.realtime,
+    secretBox: createSecretBox(secret),
+    isReady: input.isReady ?? (() => true),
+  };
 }

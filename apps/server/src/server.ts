@@ -5,10 +5,10 @@ import { createDeps } from './deps.ts';
 import { getEnv } from './env.ts';
 import { allJobs } from './jobs.ts';
 import { openDatabase } from './platform/db/open.ts';
+import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
 import { startQueue, startWorkers } from './platform/queue.ts';
 import { startRealtimeHub } from './platform/realtime.ts';
-import { webDistDir } from './platform/http/web-dist.ts';
 import { ownerSetupLinkIfNoUsers } from './users/service.ts';
 
 export async function runServer() {
@@ -30,7 +30,10 @@ export async function runServer() {
   }
   if (env.ROLE !== 'web') await startWorkers(queue, allJobs, { db: database.db });
   ready = true;
-  logger.info({ url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started }, 'Penman is running');
+  logger.info(
+    { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
+    'Penman is running',
+  );
 
   const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
   if (ownerLink) {
@@ -55,4 +58,3 @@ export async function runServer() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-

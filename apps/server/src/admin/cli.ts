@@ -18,7 +18,13 @@ function fail(message: string): never {
 async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
-    options: { email: { type: 'string' }, password: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      help: { type: 'boolean' },
+    },
     allowPositionals: true,
   });
   const [command, ...rest] = positionals;

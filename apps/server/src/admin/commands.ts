@@ -6,8 +6,8 @@ import { openDatabase } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Queue } from '../platform/queue.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
-import { createInvitation, createUserWithPassword } from '../users/service.ts';
 import { listWaitlist } from '../public/service.ts';
+import { createInvitation, createUserWithPassword } from '../users/service.ts';
 
 const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFirstName.optional(), last: ZLastName.optional() });
 
@@ -25,9 +25,14 @@ export async function runAdminCommand(env: Env, { command, args, options }: Invo
     switch (command) {
       case 'create-user': {
         const parsed = ZCreateUser.safeParse(options);
-        if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+        if (!parsed.success)
+          throw new AppError('VALIDATION', parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
         const { email, password, first, last } = parsed.data;
-        const user = await createUserWithPassword({ db, auth, user: { email, password, firstName: first ?? null, lastName: last ?? null } });
+        const user = await createUserWithPassword({
+          db,
+          auth,
+          user: { email, password, firstName: first ?? null, lastName: last ?? null },
+        });
         return `Created user ${user.email}`;
       }
       case 'invite': {

@@ -19,5 +19,7 @@ const sidebarCountsRoute = createRoute({
 export function dashboardRoutes(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/dashboard/*', requireUser(deps));
-  return app.openapi(sidebarCountsRoute, async (c) => c.json(await service.getSidebarCounts({ db: deps.db, userId: c.get('userId') }), 200));
+  return app.openapi(sidebarCountsRoute, async (c) =>
+    c.json(await service.getSidebarCounts({ db: deps.db, userId: c.get('userId') }), 200),
+  );
 }

@@ -1,9 +1,10 @@
+import type { SessionUser } from '@penman/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { customSession } from 'better-auth/plugins';
-import type { SessionUser } from '@penman/contract';
 import type { Db } from './db/client.ts';
 import { authAccounts, rateLimits, sessions, users, verifications } from './db/schema/index.ts';
+import { logger } from './logger.ts';
 
 /** The header our HTTP layer sets from the socket address; clients cannot forge it (we overwrite it). */
 export const CLIENT_IP_HEADER = 'x-penman-client-ip';
@@ -24,6 +25,7 @@ const DAY = 60 * 60 * 24;
 export function createAuth(options: AuthOptions) {
   return betterAuth({
     appName: 'Penman',
+    logger: { log: (level, message) => logger[level]({ component: 'auth' }, message) },
     baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,

@@ -7,7 +7,20 @@ const env = getEnv();
 export const logger = pino({
   level: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
   redact: {
-    paths: ['password', '*.password', 'encryptedPassword', '*.encryptedPassword', 'token', '*.token', 'secret', '*.secret', 'bodyText', 'bodyHtml', 'headers.cookie', 'headers.authorization'],
+    paths: [
+      'password',
+      '*.password',
+      'encryptedPassword',
+      '*.encryptedPassword',
+      'token',
+      '*.token',
+      'secret',
+      '*.secret',
+      'bodyText',
+      'bodyHtml',
+      'headers.cookie',
+      'headers.authorization',
+    ],
     censor: '[redacted]',
   },
   ...(process.stdout.isTTY && env.NODE_ENV !== 'test' ? { transport: { target: 'pino-pretty', options: { colorize: true } } } : {}),

@@ -22,7 +22,11 @@ export function defineJob<P extends z.ZodType>(definition: JobDefinition<P>): Jo
 
 export type Queue = {
   boss: PgBoss;
-  enqueue: <P extends z.ZodType>(job: JobDefinition<P>, payload: z.infer<P>, options?: { singletonKey?: string; startAfterSeconds?: number }) => Promise<string | null>;
+  enqueue: <P extends z.ZodType>(
+    job: JobDefinition<P>,
+    payload: z.infer<P>,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ) => Promise<string | null>;
   stop: () => Promise<void>;
 };
 

@@ -7,7 +7,11 @@ export async function findProfile(db: Db, userId: string) {
   return row;
 }
 
-export async function upsertProfile(db: Db, userId: string, values: { firstName: string | null; lastName: string | null; email: string | null }) {
+export async function upsertProfile(
+  db: Db,
+  userId: string,
+  values: { firstName: string | null; lastName: string | null; email: string | null },
+) {
   await db
     .insert(profiles)
     .values({ userId, ...values })
@@ -15,8 +19,15 @@ export async function upsertProfile(db: Db, userId: string, values: { firstName:
 }
 
 /** Creates the profile only when the user has none (sign-up hook; invitations set names after). */
-export async function insertProfileIfMissing(db: Db, userId: string, values: { firstName: string | null; lastName: string | null; email: string | null }) {
-  await db.insert(profiles).values({ userId, ...values }).onConflictDoNothing({ target: profiles.userId });
+export async function insertProfileIfMissing(
+  db: Db,
+  userId: string,
+  values: { firstName: string | null; lastName: string | null; email: string | null },
+) {
+  await db
+    .insert(profiles)
+    .values({ userId, ...values })
+    .onConflictDoNothing({ target: profiles.userId });
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -30,7 +41,10 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 }
 
 // Invitations are operator-issued and not owned by a user yet: looked up by their secret token's hash.
-export async function insertInvitation(db: Db, values: { tokenHash: string; email: string | null; kind: 'owner' | 'invite'; expiresAt: Date }) {
+export async function insertInvitation(
+  db: Db,
+  values: { tokenHash: string; email: string | null; kind: 'owner' | 'invite'; expiresAt: Date },
+) {
   const [row] = await db.insert(invitations).values(values).returning();
   return row;
 }

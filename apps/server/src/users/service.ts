@@ -10,7 +10,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export type NewUser = { email: string; password: string; firstName: string | null; lastName: string | null };
 
 /** Creates an email + password user with a profile, whatever the sign-up mode (CLI, invitations). */
-export async function createUserWithPassword({ db, auth, user }: { db: Db; auth: Auth; user: NewUser }): Promise<{ id: string; email: string }> {
+export async function createUserWithPassword({
+  db,
+  auth,
+  user,
+}: {
+  db: Db;
+  auth: Auth;
+  user: NewUser;
+}): Promise<{ id: string; email: string }> {
   const email = user.email.trim().toLowerCase();
   if (await repo.findUserIdByEmail(db, email)) {
     throw new AppError('CONFLICT', INVITATION_MESSAGES.emailTaken, { fields: { email: INVITATION_MESSAGES.emailTaken } });
@@ -45,7 +53,19 @@ export async function getProfileNames({ db, userId }: { db: Db; userId: string }
 }
 
 /** Issues a one-time sign-up link. `email` null lets the invitee choose it (owner set-up). */
-export async function createInvitation({ db, email, kind, publicUrl, now = new Date() }: { db: Db; email: string | null; kind: 'owner' | 'invite'; publicUrl: string; now?: Date }) {
+export async function createInvitation({
+  db,
+  email,
+  kind,
+  publicUrl,
+  now = new Date(),
+}: {
+  db: Db;
+  email: string | null;
+  kind: 'owner' | 'invite';
+  publicUrl: string;
+  now?: Date;
+}) {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000);
   await repo.insertInvitation(db, { tokenHash: hashToken(token), email: email?.trim().toLowerCase() ?? null, kind, expiresAt });
@@ -69,7 +89,11 @@ export async function acceptInvitation({ db, auth, token, input }: { db: Db; aut
   const invitation = await usableInvitation(db, token);
   const email = invitation.email ?? input.email;
   if (!email) throw new AppError('VALIDATION', 'Email is required', { fields: { email: 'Email is required' } });
-  const user = await createUserWithPassword({ db, auth, user: { email, password: input.password, firstName: input.firstName, lastName: input.lastName } });
+  const user = await createUserWithPassword({
+    db,
+    auth,
+    user: { email, password: input.password, firstName: input.firstName, lastName: input.lastName },
+  });
   if (!(await repo.claimInvitation(db, invitation.id, user.id))) {
     // Lost a race with another use of the same link: undo this account.
     const context = await auth.$context;

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Env, Hono } from 'hono';
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other path gets index.html
  * so the client router can render the page (or its not-found page).
  */
-export function mountWebApp(app: Hono<any>, distDir: string): void {
+export function mountWebApp<E extends Env>(app: Hono<E>, distDir: string): void {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   const indexHtml = fs.readFileSync(indexFile, 'utf8');

@@ -1,24 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './columns.ts';
 
 export type EmailProvider = 'gmail' | 'exchange' | 'outlook' | 'mbox';
-export type TrainingStatus =
-  | 'not_started'
-  | 'starting'
-  | 'downloading'
-  | 'in_progress'
-  | 'completed'
-  | 'failed';
+export type TrainingStatus = 'not_started' | 'starting' | 'downloading' | 'in_progress' | 'completed' | 'failed';
 export type InitializationStatus = 'initializing' | 'completed' | 'failed';
 export type InitStep = 'download' | 'contacts' | 'style' | 'done';
 export type TopSender = { name: string | null; email: string; count: number };
@@ -60,10 +45,7 @@ export const emailAccounts = pgTable(
     dateRangeStart: timestamptz('date_range_start'),
     dateRangeEnd: timestamptz('date_range_end'),
     averageEmailsPerDay: real('average_emails_per_day').notNull().default(0),
-    topSenders: jsonb('top_senders')
-      .$type<TopSender[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    topSenders: jsonb('top_senders').$type<TopSender[]>().notNull().default(sql`'[]'::jsonb`),
 
     // Training.
     trainingStatus: text('training_status').$type<TrainingStatus>().notNull().default('not_started'),
@@ -95,9 +77,7 @@ export const emailAccounts = pgTable(
     stopDownload: boolean('stop_download').notNull().default(false),
     emailsDownloadStartedAt: timestamptz('emails_download_started_at'),
   },
-  (t) => [
-    index('email_accounts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-  ],
+  (t) => [index('email_accounts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export type EmailAccountRow = typeof emailAccounts.$inferSelect;

@@ -14,10 +14,7 @@ export const activityEvents = pgTable(
     }),
     // e.g. 'account_connected', 'sync_finished', 'initialization_completed', 'file_uploaded'.
     kind: text('kind').notNull(),
-    detail: jsonb('detail')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -9,8 +9,7 @@ export const userIdColumn = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
-export const createdAtColumn = () =>
-  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAtColumn = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const updatedAtColumn = () =>
   timestamp('updated_at', { withTimezone: true })

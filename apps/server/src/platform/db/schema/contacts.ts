@@ -1,14 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
 import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './columns.ts';
 
@@ -36,16 +27,13 @@ export const contacts = pgTable(
     notes: text('notes'),
     // A contact the user deleted stays deleted: reprocess skips it instead of recreating it.
     userDeleted: boolean('user_deleted').notNull().default(false),
-    userEditedFields: text('user_edited_fields')
-      .array()
-      .$type<ContactEditableField[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    userEditedFields: text('user_edited_fields').array().$type<ContactEditableField[]>().notNull().default(sql`'{}'::text[]`),
     // Case- and accent-insensitive search over names, address and company:
     // `search_text LIKE '%' || f_unaccent(lower(q)) || '%'` (trigram-indexed). f_unaccent is the
     // immutable unaccent wrapper created by the first migration.
     searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`public.f_unaccent(lower(coalesce("first_name", '') || chr(10) || coalesce("last_name", '') || chr(10) || coalesce("display_name", '') || chr(10) || "email_address" || chr(10) || coalesce("company_name", '')))`,
+      (): SQL =>
+        sql`public.f_unaccent(lower(coalesce("first_name", '') || chr(10) || coalesce("last_name", '') || chr(10) || coalesce("display_name", '') || chr(10) || "email_address" || chr(10) || coalesce("company_name", '')))`,
     ),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -77,32 +65,20 @@ export const contactStatistics = pgTable(
     emailsSent: integer('emails_sent').notNull().default(0),
     emailsReceived: integer('emails_received').notNull().default(0),
     totalInteractions: integer('total_interactions').notNull().default(0),
-    interactionFrequency: text('interaction_frequency')
-      .$type<InteractionFrequency>()
-      .notNull()
-      .default('low'),
+    interactionFrequency: text('interaction_frequency').$type<InteractionFrequency>().notNull().default('low'),
     // 0..1.
     relationshipStrength: real('relationship_strength').notNull().default(0),
     avgResponseTimeHours: real('avg_response_time_hours'),
     firstInteractionAt: timestamptz('first_interaction_at'),
     lastInteractionAt: timestamptz('last_interaction_at'),
-    mostCommonSubjectKeywords: text('most_common_subject_keywords')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    mostCommonSubjectKeywords: text('most_common_subject_keywords').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     index('contact_statistics_user_idx').on(t.userId),
-    index('contact_statistics_account_interactions_idx').on(
-      t.emailAccountId,
-      t.totalInteractions.desc().nullsFirst(),
-    ),
-    index('contact_statistics_account_strength_idx').on(
-      t.emailAccountId,
-      t.relationshipStrength.desc().nullsFirst(),
-    ),
+    index('contact_statistics_account_interactions_idx').on(t.emailAccountId, t.totalInteractions.desc().nullsFirst()),
+    index('contact_statistics_account_strength_idx').on(t.emailAccountId, t.relationshipStrength.desc().nullsFirst()),
   ],
 );
 

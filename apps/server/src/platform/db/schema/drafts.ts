@@ -22,10 +22,7 @@ export const drafts = pgTable(
     subject: text('subject'),
     body: text('body').notNull(),
     // Ids refer to email_attachments rows.
-    suggestedAttachments: jsonb('suggested_attachments')
-      .$type<SuggestedAttachment[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    suggestedAttachments: jsonb('suggested_attachments').$type<SuggestedAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status').$type<DraftStatus>().notNull().default('pending'),
     needsReview: boolean('needs_review').notNull().default(false),
     reviewReasons: text('review_reasons').array().notNull().default(sql`'{}'::text[]`),

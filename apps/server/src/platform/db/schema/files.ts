@@ -1,14 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
 import { createdAtColumn, tsvector, updatedAtColumn, userIdColumn } from './columns.ts';
 
@@ -56,9 +47,7 @@ export const knowledgeChunks = pgTable(
     chunkIndex: integer('chunk_index').notNull(),
     content: text('content').notNull(),
     // English stemming for retrieval (query with websearch_to_tsquery('english', q)).
-    search: tsvector('search').generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('english'::regconfig, left("content", 100000))`,
-    ),
+    search: tsvector('search').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, left("content", 100000))`),
     createdAt: createdAtColumn(),
   },
   (t) => [

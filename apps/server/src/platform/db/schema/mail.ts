@@ -1,23 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
-import {
-  createdAtColumn,
-  timestamptz,
-  tsvector,
-  updatedAtColumn,
-  userIdColumn,
-} from './columns.ts';
+import { createdAtColumn, timestamptz, tsvector, updatedAtColumn, userIdColumn } from './columns.ts';
 
 /** A few headers the engines need (automated-sender detection), keyed in camelCase. */
 export type EmailHeaders = {
@@ -65,20 +49,19 @@ export const emails = pgTable(
     contentHash: text('content_hash'),
     // Set when MIME parsing failed or was partial; the row still keeps whatever could be read.
     parseProblem: text('parse_problem'),
-    headers: jsonb('headers')
-      .$type<EmailHeaders>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    headers: jsonb('headers').$type<EmailHeaders>().notNull().default(sql`'{}'::jsonb`),
     // Full-text search (ranked body search). Inputs are truncated so a huge body can never exceed
     // the 1 MB tsvector limit and fail the insert. Read-only; select it only when needed.
     search: tsvector('search').generatedAlwaysAs(
-      (): SQL => sql`setweight(to_tsvector('simple'::regconfig, left(coalesce("subject", ''), 2000)), 'A') || setweight(to_tsvector('simple'::regconfig, left(coalesce("sender_name", '') || ' ' || coalesce("sender_email", ''), 2000)), 'B') || setweight(to_tsvector('simple'::regconfig, left(coalesce("body_text", ''), 100000)), 'D')`,
+      (): SQL =>
+        sql`setweight(to_tsvector('simple'::regconfig, left(coalesce("subject", ''), 2000)), 'A') || setweight(to_tsvector('simple'::regconfig, left(coalesce("sender_name", '') || ' ' || coalesce("sender_email", ''), 2000)), 'B') || setweight(to_tsvector('simple'::regconfig, left(coalesce("body_text", ''), 100000)), 'D')`,
     ),
     // The spec's case-insensitive substring search over subject, sender name and sender email
-    // (`search_text ILIKE '%' || lower(q) || '%'`, trigram-indexed). Fields are newline-separated
+    // (`search_text LIKE '%' || lower(q) || '%'`, trigram-indexed). Fields are newline-separated
     // so a one-line query cannot match across two fields.
     searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`lower(left(coalesce("subject", ''), 2000) || chr(10) || coalesce("sender_name", '') || chr(10) || coalesce("sender_email", ''))`,
+      (): SQL =>
+        sql`lower(left(coalesce("subject", ''), 2000) || chr(10) || coalesce("sender_name", '') || chr(10) || coalesce("sender_email", ''))`,
     ),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -149,10 +132,7 @@ export const mailFolders = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [
-    uniqueIndex('mail_folders_account_path_uq').on(t.emailAccountId, t.path),
-    index('mail_folders_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('mail_folders_account_path_uq').on(t.emailAccountId, t.path), index('mail_folders_user_idx').on(t.userId)],
 );
 
 export type MailFolderRow = typeof mailFolders.$inferSelect;
@@ -175,10 +155,7 @@ export const mailboxSync = pgTable(
     // Connector error code of the last failure: AUTH, RATE_LIMIT, TEMPORARY, NOT_FOUND, CURSOR_INVALID.
     lastErrorCode: text('last_error_code'),
     // Account-level resume point (e.g. current folder and phase); folder cursors are in mail_folders.
-    cursor: jsonb('cursor')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    cursor: jsonb('cursor').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     startedAt: timestamptz('started_at'),
     finishedAt: timestamptz('finished_at'),
     // Set by throttling/backoff: the scheduler does not start a sync before this time.

@@ -14,10 +14,7 @@ export const waitlist = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('waitlist_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
-    index('waitlist_created_idx').on(t.createdAt),
-  ],
+  (t) => [check('waitlist_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`), index('waitlist_created_idx').on(t.createdAt)],
 );
 
 export type WaitlistRow = typeof waitlist.$inferSelect;

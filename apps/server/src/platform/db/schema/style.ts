@@ -6,42 +6,46 @@ import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './c
 // The writing-style profile of one account (spec "Style profile"). The spec's fields are columns
 // so the report reads them directly; `profile` keeps the engine's full output (with the evidence
 // counts and example phrases) so nothing it computes is lost.
-export const communicationStyleProfiles = pgTable('communication_style_profiles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: userIdColumn(),
-  emailAccountId: emailAccountIdColumn().unique(),
-  formalityLevel: text('formality_level'),
-  responseSpeedPreference: text('response_speed_preference'),
-  signatureStyle: text('signature_style'),
-  emojiUsageFrequency: text('emoji_usage_frequency'),
-  toneCharacteristics: jsonb('tone_characteristics'),
-  greetingPatterns: jsonb('greeting_patterns'),
-  closingPatterns: jsonb('closing_patterns'),
-  commonPhrases: jsonb('common_phrases'),
-  avoidedPhrases: jsonb('avoided_phrases'),
-  avgSentenceLength: real('avg_sentence_length'),
-  avgParagraphLength: real('avg_paragraph_length'),
-  avgEmailLength: real('avg_email_length'),
-  // { exclamation_usage, comma_style, emoji_usage }.
-  punctuationStyle: jsonb('punctuation_style'),
-  questionAskingStyle: jsonb('question_asking_style'),
-  informationSharingStyle: jsonb('information_sharing_style'),
-  // internal / external / superior / subordinate.
-  contextStyles: jsonb('context_styles'),
-  // urgent / routine / complaint / meeting.
-  situationalStyles: jsonb('situational_styles'),
-  hierarchicalStyles: jsonb('hierarchical_styles'),
-  profile: jsonb('profile'),
-  analysisVersion: text('analysis_version').notNull().default('v1.0'),
-  sampleSize: integer('sample_size'),
-  totalEmailsAvailable: integer('total_emails_available'),
-  analysisDate: timestamptz('analysis_date'),
-  createdAt: createdAtColumn(),
-  lastUpdated: timestamptz('last_updated')
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-}, (t) => [index('communication_style_profiles_user_idx').on(t.userId)]);
+export const communicationStyleProfiles = pgTable(
+  'communication_style_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn().unique(),
+    formalityLevel: text('formality_level'),
+    responseSpeedPreference: text('response_speed_preference'),
+    signatureStyle: text('signature_style'),
+    emojiUsageFrequency: text('emoji_usage_frequency'),
+    toneCharacteristics: jsonb('tone_characteristics'),
+    greetingPatterns: jsonb('greeting_patterns'),
+    closingPatterns: jsonb('closing_patterns'),
+    commonPhrases: jsonb('common_phrases'),
+    avoidedPhrases: jsonb('avoided_phrases'),
+    avgSentenceLength: real('avg_sentence_length'),
+    avgParagraphLength: real('avg_paragraph_length'),
+    avgEmailLength: real('avg_email_length'),
+    // { exclamation_usage, comma_style, emoji_usage }.
+    punctuationStyle: jsonb('punctuation_style'),
+    questionAskingStyle: jsonb('question_asking_style'),
+    informationSharingStyle: jsonb('information_sharing_style'),
+    // internal / external / superior / subordinate.
+    contextStyles: jsonb('context_styles'),
+    // urgent / routine / complaint / meeting.
+    situationalStyles: jsonb('situational_styles'),
+    hierarchicalStyles: jsonb('hierarchical_styles'),
+    profile: jsonb('profile'),
+    analysisVersion: text('analysis_version').notNull().default('v1.0'),
+    sampleSize: integer('sample_size'),
+    totalEmailsAvailable: integer('total_emails_available'),
+    analysisDate: timestamptz('analysis_date'),
+    createdAt: createdAtColumn(),
+    lastUpdated: timestamptz('last_updated')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index('communication_style_profiles_user_idx').on(t.userId)],
+);
 
 export type CommunicationStyleProfileRow = typeof communicationStyleProfiles.$inferSelect;
 
@@ -96,19 +100,13 @@ export const trainingAnalyses = pgTable(
     emailAccountId: emailAccountIdColumn().unique(),
     totalEmails: integer('total_emails').notNull().default(0),
     themes: jsonb('themes').notNull().default(sql`'{}'::jsonb`),
-    urgencyDistribution: jsonb('urgency_distribution')
-      
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    urgencyDistribution: jsonb('urgency_distribution').notNull().default(sql`'{}'::jsonb`),
     averageSentiment: real('average_sentiment').notNull().default(0),
     actionRequiredCount: integer('action_required_count').notNull().default(0),
     questionsCount: integer('questions_count').notNull().default(0),
     // { people, products, departments }.
     topEntities: jsonb('top_entities').notNull().default(sql`'{}'::jsonb`),
-    emailAnalyses: jsonb('email_analyses')
-      .$type<EmailTopicAnalysis[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    emailAnalyses: jsonb('email_analyses').$type<EmailTopicAnalysis[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
