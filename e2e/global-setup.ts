@@ -1,0 +1,71 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1', first: 'Grace', last: 'Hopper' };
+
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/** Builds if needed, then starts the production server on a fresh DATA_DIR with its embedded database. */
+export default async function globalSetup() {
+  execFileSync('node', ['-e', "import('./scripts/build-if-stale.mjs').then(m => m.buildIfStale(['web', 'server']))"], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-e2e-'));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' };
+  let output = '';
+  const server = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  await waitForHealth(baseUrl, server, () => output);
+
+  // The operator CLI, beside the running server, on the same DATA_DIR.
+  const admin = (...args: string[]) => execFileSync('node', ['apps/server/dist/cli.js', ...args], { cwd: root, env, encoding: 'utf8' });
+  admin('create-user', '--email', E2E_USER.email, '--password', E2E_USER.password, '--first', E2E_USER.first, '--last', E2E_USER.last);
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_OWNER_LINK = output.match(/http:\/\/\S+\/invite\/\S+/)?.[0] ?? '';
+
+  return async () => {
+    server.kill('SIGINT');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
