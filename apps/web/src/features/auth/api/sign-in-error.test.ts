@@ -1,0 +1,25 @@
+import { AUTH_MESSAGES } from '@penman/contract';
+import { describe, expect, it } from 'vitest';
+import { signInErrorDescription } from './sign-in-error.ts';
+
+describe('signInErrorDescription', () => {
+  it.each([
+    [
+      'better-auth wrong credentials',
+      { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 },
+      AUTH_MESSAGES.invalidCredentials,
+    ],
+    ['spec wording of wrong credentials', { message: 'Invalid login credentials' }, AUTH_MESSAGES.invalidCredentials],
+    ['unverified email', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified', status: 403 }, AUTH_MESSAGES.emailNotConfirmed],
+    ['spec wording of unconfirmed email', { message: 'Email not confirmed' }, AUTH_MESSAGES.emailNotConfirmed],
+    [
+      'rate limit keeps its own message',
+      { message: 'Too many requests. Please try again later.', status: 429 },
+      'Too many requests. Please try again later.',
+    ],
+    ['no message at all', { status: 500 }, AUTH_MESSAGES.tryLater],
+    ['blank message', { message: '   ' }, AUTH_MESSAGES.tryLater],
+  ])('%s', (_name, failure, expected) => {
+    expect(signInErrorDescription(failure)).toBe(expected);
+  });
+});

@@ -1,0 +1,16 @@
+import { AUTH_MESSAGES } from '@penman/contract';
+
+/** What better-auth answers when a sign-in is refused. */
+export type SignInFailure = { code?: string | undefined; message?: string | undefined; status?: number | undefined };
+
+const INVALID_CREDENTIAL_MESSAGES = new Set(['invalid login credentials', 'invalid email or password']);
+const NOT_CONFIRMED_MESSAGES = new Set(['email not confirmed', 'email not verified']);
+
+/** The toast description for a refused sign-in (spec section 8). */
+export function signInErrorDescription(failure: SignInFailure): string {
+  const message = failure.message?.trim() ?? '';
+  const normalized = message.toLowerCase();
+  if (failure.code === 'INVALID_EMAIL_OR_PASSWORD' || INVALID_CREDENTIAL_MESSAGES.has(normalized)) return AUTH_MESSAGES.invalidCredentials;
+  if (failure.code === 'EMAIL_NOT_VERIFIED' || NOT_CONFIRMED_MESSAGES.has(normalized)) return AUTH_MESSAGES.emailNotConfirmed;
+  return message || AUTH_MESSAGES.tryLater;
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_LABELS, AUTH_MESSAGES, type SignInRequest, TOAST_MS, ZSignInRequest } from '@penman/contract';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { useAuth } from '@/lib/auth.tsx';
+import { OPEN_SIGN_UP_EVENT } from '@/lib/events.ts';
+import { useSignIn } from '../api/sign-in.ts';
+import { signInErrorDescription } from '../api/sign-in-error.ts';
+import { useOpenSignUp } from '../hooks/use-open-sign-up.ts';
+
+type SignInDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+export function SignInDialog({ open, onOpenChange }: SignInDialogProps) {
+  const openSignUp = useOpenSignUp();
+
+  // The sign-up dialog takes over when anyone asks for it (spec: the openSignUp window event).
+  useEffect(() => {
+    if (!open) return;
+    const close = () => onOpenChange(false);
+    window.addEventListener(OPEN_SIGN_UP_EVENT, close);
+    return () => window.removeEventListener(OPEN_SIGN_UP_EVENT, close);
+  }, [open, onOpenChange]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Sign in to Penman</DialogTitle>
+          <DialogDescription>Welcome back. Enter your email and password to continue.</DialogDescription>
+        </DialogHeader>
+        <SignInForm onSignedIn={() => onOpenChange(false)} />
+        <p className="text-center text-sm text-muted-foreground">
+          No account yet?{' '}
+          <Button
+            variant="link"
+            className="text-sm"
+            onClick={() => {
+              onOpenChange(false);
+              openSignUp();
+            }}
+          >
+            {AUTH_LABELS.signUpHere}
+          </Button>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const navigate = useNavigate();
+  const { refreshSession } = useAuth();
+  const signIn = useSignIn();
+  const inFlight = useRef(false);
+  const form = useForm<SignInRequest>({
+    resolver: zodResolver(ZSignInRequest),
+    defaultValues: { email: '', password: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await signIn.mutateAsync(values);
+      await refreshSession();
+      toast.success(AUTH_MESSAGES.signInSuccessTitle, { description: AUTH_MESSAGES.signInSuccessBody, duration: TOAST_MS.default });
+      onSignedIn();
+      navigate('/dashboard');
+    } catch (error) {
+      const failure = error instanceof Error ? (error as Error & { code?: string; status?: number }) : {};
+      toast.error(AUTH_MESSAGES.signInFailedTitle, { description: signInErrorDescription(failure) });
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  const busy = isSubmitting || signIn.isPending;
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+      <TextField
+        id="sign-in-email"
+        label={AUTH_LABELS.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@company.com"
+        error={errors.email?.message}
+        {...form.register('email', { onChange: () => form.clearErrors('email') })}
+      />
+      <TextField
+        id="sign-in-password"
+        label={AUTH_LABELS.password}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password', { onChange: () => form.clearErrors('password') })}
+      />
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={busy}>
+        {busy ? (
+          <>
+            <Spinner />
+            {AUTH_LABELS.signingIn}
+          </>
+        ) : (
+          AUTH_LABELS.signIn
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { DASHBOARD_LABELS, type SidebarCountsResponse } from '@penman/contract';
+import {
+  BookOpen,
+  ChartColumn,
+  GraduationCap,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Mail,
+  Paperclip,
+  Settings,
+  Users,
+} from 'lucide-react';
+
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Dashboard is active only on its own path; every other item also on the paths below it. */
+  exact?: boolean;
+  badge?: keyof SidebarCountsResponse;
+  /** Badge turns to the warning style when the count is 0. */
+  warnWhenZero?: boolean;
+};
+
+const L = DASHBOARD_LABELS.nav;
+
+export const MAIN_NAV: readonly NavItem[] = [
+  { label: L.dashboard, to: '/dashboard', icon: LayoutDashboard, exact: true },
+  { label: L.emailAccounts, to: '/dashboard/email-accounts', icon: Mail, badge: 'emailAccounts' },
+  { label: L.training, to: '/dashboard/training', icon: GraduationCap },
+  { label: L.contacts, to: '/dashboard/contacts', icon: Users },
+  { label: L.knowledge, to: '/dashboard/knowledge', icon: BookOpen, badge: 'knowledgeDocuments', warnWhenZero: true },
+  { label: L.attachments, to: '/dashboard/attachments', icon: Paperclip, badge: 'attachments', warnWhenZero: true },
+  { label: L.analytics, to: '/dashboard/analytics', icon: ChartColumn },
+];
+
+export const SETTINGS_NAV: readonly NavItem[] = [
+  { label: L.settings, to: '/dashboard/settings', icon: Settings },
+  { label: L.help, to: '/dashboard/help', icon: LifeBuoy },
+];
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (item.exact) return path === item.to;
+  return path === item.to || path.startsWith(`${item.to}/`);
+}
+
+/** The sidebar item the current page belongs to (for the top bar). */
+export function findActiveNavItem(pathname: string): NavItem | undefined {
+  return [...MAIN_NAV, ...SETTINGS_NAV].find((item) => isNavItemActive(item, pathname));
+}

@@ -1,0 +1,99 @@
+import { AUTH_MESSAGES, QUERY_STALE_MS, ZSessionUser } from '@penman/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { z } from 'zod';
+import { ApiRequestError } from './api-error.ts';
+import { authClient } from './auth-client.ts';
+
+/** What GET /api/auth/get-session answers when signed in (the server's custom session). */
+const ZSession = z.object({
+  user: ZSessionUser,
+  session: z.object({ id: z.string(), expiresAt: z.coerce.date() }),
+});
+export type Session = z.infer<typeof ZSession>;
+export type SessionUser = Session['user'];
+
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+type AuthFailure = { status?: number; message?: string; statusText?: string };
+
+/** Signed out is `null`; only a server or network failure throws (and is retried once). */
+async function getSession(): Promise<Session | null> {
+  const { data, error } = await authClient.getSession();
+  if (error) {
+    const failure = error as AuthFailure;
+    const status = failure.status ?? 0;
+    if (status === 0 || status >= 500) {
+      throw new ApiRequestError(
+        status,
+        status === 0 ? 'NETWORK' : 'INTERNAL',
+        failure.message || failure.statusText || 'Session lookup failed',
+      );
+    }
+    return null;
+  }
+  return data ? ZSession.parse(data) : null;
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: getSession,
+    // Keeps the sliding session alive and notices a sign-out elsewhere while the page is visible.
+    refetchInterval: QUERY_STALE_MS,
+    refetchOnWindowFocus: true,
+  });
+
+type SignOutOptions = { allDevices?: boolean };
+
+export type AuthContextValue = {
+  session: Session | null;
+  user: SessionUser | null;
+  /** True until the first session lookup has answered. */
+  loading: boolean;
+  signOut: (options?: SignOutOptions) => Promise<void>;
+  /** Reads the session again (after sign-in or accepting an invitation). */
+  refreshSession: () => Promise<Session | null>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+// Sign-out answers of 401, 403 and 404 mean there was no session left to end: nothing to report.
+const IGNORED_SIGN_OUT_STATUSES = new Set([401, 403, 404]);
+
+function assertSignOutOk(error: AuthFailure | null) {
+  if (error && !IGNORED_SIGN_OUT_STATUSES.has(error.status ?? 0)) {
+    throw new ApiRequestError(error.status ?? 0, 'INTERNAL', error.message || error.statusText || 'Sign out failed');
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(sessionQueryOptions());
+  const session = query.data ?? null;
+
+  const signOut = useCallback(
+    async ({ allDevices = false }: SignOutOptions = {}) => {
+      if (allDevices) assertSignOutOk((await authClient.revokeSessions()).error);
+      assertSignOutOk((await authClient.signOut()).error);
+      // Drop every cached answer of the signed-out user, then mark the session as gone.
+      queryClient.removeQueries({ predicate: (cached) => cached.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    },
+    [queryClient],
+  );
+
+  const refreshSession = useCallback(() => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 }), [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ session, user: session?.user ?? null, loading: query.isPending, signOut, refreshSession }),
+    [session, query.isPending, signOut, refreshSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error(AUTH_MESSAGES.useAuthOutsideProvider);
+  return context;
+}
