@@ -48,10 +48,12 @@ export async function runServer() {
     logger.info({ signal }, 'stopping');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    // First, so the database going away (Ctrl-C reaches PostgreSQL too) is not reported as a fault.
+    const realtimeStopped = realtime.stop().catch(() => {});
     server?.closeAllConnections?.();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await queue.stop().catch(() => {});
-    await realtime.stop().catch(() => {});
+    await realtimeStopped;
     await database.close().catch(() => {});
     process.exit(0);
   };

@@ -46,9 +46,10 @@ export async function startRealtimeHub(url: string): Promise<RealtimeHub> {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => dispatch(message.payload));
     next.on('error', (error) => {
-      logger.warn({ err: error }, 'realtime connection lost; reconnecting');
       next.end().catch(() => {});
-      if (!stopped) setTimeout(() => connect().catch(() => {}), 1000);
+      if (stopped) return;
+      logger.warn({ err: error }, 'realtime connection lost; reconnecting');
+      setTimeout(() => connect().catch(() => {}), 1000);
     });
     await next.connect();
     await next.query(`listen ${CHANNEL}`);
