@@ -18,6 +18,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const ORIGIN = 'http://localhost:3000';
 
+/** The session cookie a sign-in (or invitation) answer set, as a Cookie request header. */
+export function cookieFrom(response: Pick<Response, 'headers'>): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 /** The whole HTTP app over a fresh database, with real auth, queue and realtime. */
 export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
@@ -68,10 +76,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     });
     const response = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
     if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = cookieFrom(response);
     return { user, cookie };
   };
 

@@ -1,6 +1,6 @@
 import { INVITATION_MESSAGES } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support/app.ts';
+import { cookieFrom, createTestApp } from '../test-support/app.ts';
 import { createInvitation, ownerSetupLinkIfNoUsers } from './service.ts';
 
 const t = await createTestApp();
@@ -20,10 +20,7 @@ describe('invitations and waitlist mode', () => {
       json: { email: 'Owner@Example.com', firstName: 'Ada', lastName: 'Lovelace', password: 'secret1' },
     });
     expect(accepted.status).toBe(200);
-    const cookie = accepted.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = cookieFrom(accepted);
     const session = await (await t.request('/api/auth/get-session', { cookie })).json();
     expect(session.user).toMatchObject({ email: 'owner@example.com', firstName: 'Ada', lastName: 'Lovelace' });
 
@@ -102,10 +99,7 @@ describe('open sign-up mode', async () => {
       json: { email: 'frank@example.com', password: 'secret123', name: 'Frank Zappa' },
     });
     expect(response.status).toBe(200);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = cookieFrom(response);
     const session = await (await open.request('/api/auth/get-session', { cookie })).json();
     expect(session.user).toMatchObject({ firstName: 'Frank', lastName: 'Zappa', profileEmail: 'frank@example.com' });
   });
