@@ -12,6 +12,7 @@ import { requireUser } from './platform/http/session.ts';
 import { mountWebApp } from './platform/http/static-files.ts';
 import type { AppDeps, AppEnv } from './platform/http/types.ts';
 import type { RealtimeEvent } from './platform/realtime.ts';
+import { publicRoutes } from './public/routes.ts';
 import { invitationRoutes } from './users/routes.ts';
 
 const SSE_HEARTBEAT_MS = 25_000;
@@ -34,7 +35,8 @@ export function createApi(deps: AppDeps) {
       return c.json({ status: 'ok' as const }, 200);
     })
     .route('/', invitationRoutes(deps))
-    .route('/', dashboardRoutes(deps));
+    .route('/', dashboardRoutes(deps))
+    .route('/', publicRoutes(deps));
 }
 
 export type ApiType = ReturnType<typeof createApi>;
