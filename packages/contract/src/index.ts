@@ -5,3 +5,6 @@ export * from './dashboard/labels.ts';
 export * from './dashboard/schemas.ts';
 export * from './platform/constants.ts';
 export * from './platform/errors.ts';
+export * from './accounts/messages.ts';
+export * from './accounts/schemas.ts';
+export * from './accounts/labels.ts';

@@ -1,0 +1,90 @@
+/**
+ * One interface for every mail source (IMAP, Gmail, mbox import). Connectors throw `MailError`
+ * with a code from a closed set; `retryPolicy()` decides retry / throttle / fail in one place.
+ */
+export type FolderRole = 'inbox' | 'sent' | 'other';
+
+export type RemoteFolder = {
+  path: string;
+  role: FolderRole;
+  /** Raw special-use flag or system label, for the record. */
+  specialUse: string | null;
+};
+
+/** Where a folder's sync stopped. Opaque to the sync engine except for equality. */
+export type FolderCursor = {
+  /** IMAP UIDVALIDITY / Gmail: absent. A change means the ids of the folder were reset. */
+  validity?: string;
+  /** Highest id already stored (IMAP UID as text, mbox byte offset, ...). */
+  lastId?: string;
+  /** IMAP HIGHESTMODSEQ or Gmail historyId. */
+  modseq?: string;
+  /** Cheap change detection: the folder's message count and next UID when last seen. */
+  messageCount?: number;
+  uidNext?: string;
+};
+
+export type ListQuery = {
+  cursor?: FolderCursor;
+  /** Only messages received on or after / before these (training downloads, caps). */
+  since?: Date;
+  before?: Date;
+};
+
+export type MessageList = {
+  /** New message ids, oldest first. */
+  ids: string[];
+  /** The cursor once all of `ids` are stored. */
+  cursor: FolderCursor;
+  /** True when the folder's ids were reset (UIDVALIDITY change): the list is the whole folder. */
+  reset: boolean;
+  /** True when nothing changed since `cursor` (a cheap status check), so `ids` is empty. */
+  unchanged: boolean;
+};
+
+export type RawMessage = {
+  id: string;
+  raw: Buffer;
+  internalDate?: Date;
+  seen?: boolean;
+};
+
+export interface MailConnector {
+  listFolders(): Promise<RemoteFolder[]>;
+  listMessageIds(folder: RemoteFolder, query: ListQuery): Promise<MessageList>;
+  /** Yields the raw messages of `ids` (any order); ids that vanished are skipped. */
+  fetchMessages(folder: RemoteFolder, ids: string[]): AsyncIterable<RawMessage>;
+  close(): Promise<void>;
+}
+
+export const MAIL_ERROR_CODES = ['AUTH', 'RATE_LIMIT', 'TEMPORARY', 'NOT_FOUND', 'CURSOR_INVALID'] as const;
+export type MailErrorCode = (typeof MAIL_ERROR_CODES)[number];
+
+export class MailError extends Error {
+  readonly code: MailErrorCode;
+  /** Server-suggested wait before retrying (rate limits). */
+  readonly retryAfterMs?: number;
+
+  constructor(code: MailErrorCode, message: string, options: { cause?: unknown; retryAfterMs?: number } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'MailError';
+    this.code = code;
+    if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+export type RetryDecision = { action: 'retry'; delayMs: number } | { action: 'fail'; reason: 'auth' | 'gone' | 'exhausted' };
+
+const MAX_ATTEMPTS = 6;
+
+/** The one place that maps a connector failure to what the sync does next. */
+export function retryPolicy(error: unknown, attempt: number): RetryDecision {
+  const code = error instanceof MailError ? error.code : 'TEMPORARY';
+  if (code === 'AUTH') return { action: 'fail', reason: 'auth' };
+  if (code === 'NOT_FOUND') return { action: 'fail', reason: 'gone' };
+  if (attempt >= MAX_ATTEMPTS) return { action: 'fail', reason: 'exhausted' };
+  // Exponential backoff with jitter: 0.5 s, 1 s, 2 s, ... capped at 30 s.
+  const base = Math.min(30_000, 500 * 2 ** (attempt - 1));
+  const throttled = error instanceof MailError && error.retryAfterMs ? Math.max(base, error.retryAfterMs) : base;
+  return { action: 'retry', delayMs: Math.round(throttled * (0.75 + Math.random() * 0.5)) };
+}

@@ -1,0 +1,123 @@
+/**
+ * Buttons, headings and field labels of the Email Accounts screen, the Add Email Account dialog and
+ * /gmail-callback. Texts the specification names are word for word; the others are ours.
+ */
+export const ACCOUNT_LABELS = {
+  addAccount: 'Add Email Account',
+  screenDescription: 'Connect the mailboxes Penman learns from and drafts replies for.',
+  emptyTitle: 'No email accounts yet',
+  emptyBody: 'Connect a Gmail, Exchange or IMAP mailbox, or import a mailbox file, to start downloading your emails.',
+  retry: 'Retry',
+
+  // Provider names and the provider choice of the Add dialog.
+  providers: {
+    gmail: 'Gmail',
+    exchange: 'Exchange / IMAP',
+    mbox: 'Mailbox file',
+    outlook: 'Outlook',
+  },
+  providerHints: {
+    gmail: 'Sign in with Google; Penman gets read-only access.',
+    exchange: 'Exchange, Yahoo, Fastmail or any IMAP server.',
+    mbox: 'Upload an .mbox export or a .zip of .eml files (read-only).',
+    outlook: 'Coming soon',
+  },
+  importProvider: 'Import a mailbox file',
+  chooseProvider: 'Choose a provider',
+  addDialogDescription: 'Choose how to connect your mailbox.',
+  back: 'Back',
+  cancel: 'Cancel',
+
+  // Gmail form.
+  gmailAddress: 'Gmail address',
+  gmailAddressPlaceholder: 'you@gmail.com',
+  connectGmail: 'Connect Gmail',
+  waitingForGoogle: 'Waiting for Google...',
+  gmailPopupHint: 'A Google window opens: choose the account and allow read-only access.',
+
+  // Exchange / IMAP form.
+  email: 'Email',
+  password: 'Password',
+  username: 'Username (optional)',
+  usernameHint: 'Only if it differs from the email address.',
+  serverUrl: 'Server URL (optional)',
+  port: 'Port (optional)',
+  portHint: '993 uses TLS; any other port uses STARTTLS.',
+  connect: 'Connect',
+  connecting: 'Connecting...',
+
+  // Mailbox file import.
+  ownerAddress: 'Your email address',
+  ownerAddressHint: 'Messages from this address are counted as sent, the others as received.',
+  mailboxFile: 'Mailbox file',
+  mailboxFileHint: '.mbox (Google Takeout, Thunderbird) or .zip of .eml files',
+  chooseFile: 'Choose a file',
+  import: 'Import',
+  uploading: 'Uploading...',
+  uploadProgress: 'Upload progress',
+  chooseFileRequired: 'Please choose an .mbox or .zip file.',
+  importStartedTitle: 'Import started',
+  importStarted: 'Your mailbox file was uploaded. Messages appear as they are imported.',
+  importFailedTitle: 'Import failed',
+
+  // Account card.
+  active: 'Active',
+  suspended: 'Suspended',
+  accountStatus: 'Account status',
+  emailsDownloaded: 'Emails downloaded',
+  sentItems: 'Sent items',
+  received: 'Received',
+  contacts: 'Contacts',
+  lastSync: 'Last sync',
+  never: 'Never',
+  readOnly: 'Read-only',
+
+  // Initialization.
+  initialization: 'Initialization',
+  notInitialized: 'Not initialized',
+  initialize: 'Initialize',
+  pause: 'Pause',
+  stop: 'Stop',
+  downloadedSoFar: (count: string) => `${count} emails downloaded`,
+
+  // Caps.
+  downloadCaps: 'Download caps',
+  downloadCapsHint: 'Leave a field empty to use the default.',
+  caps: {
+    maxEmailsPerDownload: 'Max emails per download',
+    inboxContactsPageCap: 'Inbox pages for contacts',
+    inboxContactsMaxNew: 'New contacts from inbox',
+    sentStyleCap: 'Sent emails for style',
+  },
+  capDefault: (value: number | null) => `Default: ${value === null ? 'unlimited' : value}`,
+  capInvalid: 'Enter a whole number, 0 or more.',
+  save: 'Save',
+  saving: 'Saving...',
+
+  // Style Corpus card (part 2 section 2).
+  styleCorpus: 'Style Corpus',
+  pending: 'Pending',
+  ready: 'Ready',
+  notGeneratedYet: 'Not generated yet',
+  lastGenerated: (date: string) => `Last generated ${date}`,
+  viewDetails: 'View details',
+  styleCorpusAnalysis: 'Style Corpus Analysis',
+  noStyleProfileTitle: 'No Style Profile Available',
+  noStyleProfile: 'Style corpus analysis has not been generated for this email account yet.',
+  styleProfileLater: 'The full style report is shown here once the style analysis is available.',
+  close: 'Close',
+
+  // Delete.
+  delete: 'Delete',
+  deleteAccount: 'Delete email account',
+  deleteTitle: 'Delete this email account?',
+  deleteBody: (email: string) =>
+    `This removes ${email} and everything Penman stored for it: downloaded emails, contacts, style profile, knowledge documents and attachments. It cannot be undone.`,
+  deleteTypePrompt: (phrase: string) => `Type ${phrase} to confirm.`,
+  deleting: 'Deleting...',
+
+  // /gmail-callback.
+  gmailProcessing: 'Processing Gmail Authentication...',
+  gmailConnectedHere: 'Gmail connected. You can close this window.',
+  gmailFailedHere: 'Gmail authentication failed. You can close this window.',
+} as const;

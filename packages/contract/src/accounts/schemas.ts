@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ZEmail } from '../auth/schemas.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
+
+export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'mbox'] as const;
+export const TRAINING_STATUSES = ['not_started', 'starting', 'downloading', 'in_progress', 'completed', 'failed'] as const;
+export const INIT_STEPS = ['download', 'contacts', 'style', 'done'] as const;
+
+const ZTimestamp = z.string().nullable();
+const ZCap = z.number().int().min(0).nullable();
+
+export const ZTopSender = z.object({ name: z.string().nullable(), email: z.string(), count: z.number().int() });
+
+/** An email account as every route answers it. Secrets (password, refresh token) are never included. */
+export const ZEmailAccount = z.object({
+  id: z.string(),
+  emailAddress: z.string(),
+  provider: z.enum(EMAIL_PROVIDERS),
+  displayName: z.string().nullable(),
+  serverUrl: z.string().nullable(),
+  port: z.number().int().nullable(),
+  username: z.string().nullable(),
+  isActive: z.boolean(),
+  lastSyncAt: ZTimestamp,
+  syncState: z.string(),
+  lastSyncError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  emailsDownloadedCount: z.number().int(),
+  trainingEmailsCount: z.number().int(),
+  totalEmailsCountActual: z.number().int(),
+  incomingEmailsCount: z.number().int(),
+  outgoingEmailsCount: z.number().int(),
+  unreadEmailsCount: z.number().int(),
+  emailsWithAttachmentsCount: z.number().int(),
+  contactsCount: z.number().int(),
+  dateRangeStart: ZTimestamp,
+  dateRangeEnd: ZTimestamp,
+  averageEmailsPerDay: z.number(),
+  topSenders: z.array(ZTopSender),
+  trainingStatus: z.enum(TRAINING_STATUSES),
+  trainingStartedAt: ZTimestamp,
+  trainingCompletedAt: ZTimestamp,
+  trainingDurationMs: z.number().int().nullable(),
+  trainingError: z.string().nullable(),
+  initialized: z.boolean(),
+  initializationStatus: z.enum(['initializing', 'completed', 'failed']).nullable(),
+  lastInitStep: z.enum(INIT_STEPS).nullable(),
+  initializationStartedAt: ZTimestamp,
+  initializationCompletedAt: ZTimestamp,
+  initializationError: z.string().nullable(),
+  inboxContactsPageCap: ZCap,
+  inboxContactsMaxNew: ZCap,
+  sentStyleCap: ZCap,
+  maxEmailsPerDownload: ZCap,
+  stopDownload: z.boolean(),
+  emailsDownloadStartedAt: ZTimestamp,
+  /** The Style Corpus card: when the style profile was last generated, or null (Pending). */
+  styleProfileGeneratedAt: ZTimestamp,
+});
+export type EmailAccount = z.infer<typeof ZEmailAccount>;
+
+export const ZListAccountsResponse = z.object({ accounts: z.array(ZEmailAccount) });
+export const ZAccountResponse = z.object({ account: ZEmailAccount });
+
+/** Add an Exchange-type / any IMAP account. The server logs in before saving. */
+export const ZCreateImapAccountRequest = z.object({
+  provider: z.literal('exchange'),
+  emailAddress: ZEmail,
+  password: z.string().min(1, ACCOUNT_MESSAGES.fillAllFields).max(1024),
+  username: z.string().trim().max(320).optional(),
+  serverUrl: z.string().trim().max(255).optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+});
+export type CreateImapAccountRequest = z.infer<typeof ZCreateImapAccountRequest>;
+
+export const ZUpdateAccountRequest = z
+  .object({
+    isActive: z.boolean(),
+    displayName: z.string().trim().min(1).max(200),
+    inboxContactsPageCap: ZCap,
+    inboxContactsMaxNew: ZCap,
+    sentStyleCap: ZCap,
+    maxEmailsPerDownload: ZCap,
+  })
+  .partial();
+export type UpdateAccountRequest = z.infer<typeof ZUpdateAccountRequest>;
+
+export const ZDeleteAccountRequest = z.object({ confirmation: z.literal(ACCOUNT_MESSAGES.deleteConfirmation) });
+
+/** Answer of initialize / retry (spec: message and error). */
+export const ZAccountActionResponse = z.object({ message: z.string(), account: ZEmailAccount });
+
+/** The download counter polled every 3 s. */
+export const ZDownloadProgressResponse = z.object({
+  count: z.number().int(),
+  lastSyncAt: ZTimestamp,
+  syncState: z.string(),
+  lastSyncError: z.string().nullable(),
+});
