@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
+import type { Db } from './db/client.ts';
 import { logger } from './logger.ts';
 
 const CHANNEL = 'penman_events';
@@ -11,11 +13,9 @@ export const ZRealtimeEvent = z.object({
 });
 export type RealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 
-type Queryable = { query: (text: string, values: unknown[]) => Promise<unknown> };
-
 /** Publishes through PostgreSQL so every server process delivers it, whichever process did the work. */
-export async function publishEvent(db: Queryable, userId: string, event: RealtimeEvent): Promise<void> {
-  await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ userId, ...event })]);
+export async function publishEvent(db: Pick<Db, 'execute'>, userId: string, event: RealtimeEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ userId, ...event })})`);
 }
 
 type Listener = (event: RealtimeEvent) => void;

@@ -90,7 +90,7 @@ describe('HTTP platform', () => {
     };
     await readUntil(aliceStream, 'event: ready');
     await readUntil(bobStream, 'event: ready');
-    await publishEvent(t.database.pool, alice.user.id, { type: 'account.updated', data: { id: 'a1' } });
+    await publishEvent(t.database.db, alice.user.id, { type: 'account.updated', data: { id: 'a1' } });
     const received = await readUntil(aliceStream, 'account.updated');
     expect(received).toContain('data: {"id":"a1"}');
     // Bob's stream gets nothing within a short wait.

@@ -1,0 +1,30 @@
+import { DEFAULT_EXCHANGE_SERVER, DEFAULT_IMAP_PORT } from '@penman/contract';
+import type { SecretBox } from '../../platform/crypto.ts';
+import type { SyncAccount } from '../repo.ts';
+import { createImapConnector } from './imap/imap-connector.ts';
+import { type MailConnector, MailError } from './types.ts';
+
+export type ConnectorOptions = { secretBox: SecretBox /** Extra trusted CA for IMAP (tests). */; imapCa?: string };
+
+/** IMAP settings of an account, with the spec's defaults (outlook.office365.com, port 993). */
+export function imapSettings(account: Pick<SyncAccount, 'emailAddress' | 'serverUrl' | 'port' | 'username'>) {
+  return {
+    host: account.serverUrl?.trim() || DEFAULT_EXCHANGE_SERVER,
+    port: account.port ?? DEFAULT_IMAP_PORT,
+    user: account.username?.trim() || account.emailAddress,
+  };
+}
+
+/** The one place that turns an account into a connector for its provider. */
+export function connectorFactory(options: ConnectorOptions) {
+  return async (account: SyncAccount): Promise<MailConnector> => {
+    if (!account.encryptedPassword) throw new MailError('AUTH', 'No credentials stored for this account');
+    const secret = options.secretBox.decrypt(account.encryptedPassword);
+    switch (account.provider) {
+      case 'exchange':
+        return createImapConnector({ ...imapSettings(account), password: secret, ca: options.imapCa });
+      default:
+        throw new MailError('NOT_FOUND', `Syncing ${account.provider} accounts is not available`);
+    }
+  };
+}

@@ -1,0 +1,233 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { emailAccounts, emailMessageAttachments, emails, mailboxSync, mailFolders, type NewEmailRow } from '../platform/db/schema/index.ts';
+import type { FolderCursor } from './connectors/types.ts';
+import type { ParsedAttachment } from './engine/parse-message.ts';
+
+/** The account fields the sync engine needs; scoped by user. */
+export async function findSyncAccount(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select({
+      id: emailAccounts.id,
+      userId: emailAccounts.userId,
+      emailAddress: emailAccounts.emailAddress,
+      provider: emailAccounts.provider,
+      serverUrl: emailAccounts.serverUrl,
+      port: emailAccounts.port,
+      username: emailAccounts.username,
+      encryptedPassword: emailAccounts.encryptedPassword,
+      isActive: emailAccounts.isActive,
+      aliases: emailAccounts.aliases,
+      stopDownload: emailAccounts.stopDownload,
+      initializationStatus: emailAccounts.initializationStatus,
+      maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
+    })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .limit(1);
+  return row;
+}
+
+export type SyncAccount = NonNullable<Awaited<ReturnType<typeof findSyncAccount>>>;
+
+export async function findFolderCursor(db: Db, accountId: string, path: string): Promise<FolderCursor | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailFolders)
+    .where(and(eq(mailFolders.emailAccountId, accountId), eq(mailFolders.path, path)))
+    .limit(1);
+  if (!row) return undefined;
+  const cursor: FolderCursor = {};
+  if (row.uidvalidity != null) cursor.validity = String(row.uidvalidity);
+  if (row.lastUid != null) cursor.lastId = String(row.lastUid);
+  if (row.uidNext != null) cursor.uidNext = String(row.uidNext);
+  if (row.messageCount != null) cursor.messageCount = row.messageCount;
+  if (row.highestModseq != null) cursor.modseq = row.highestModseq;
+  return cursor;
+}
+
+type Executor = Pick<Db, 'insert' | 'update' | 'execute' | 'select'>;
+
+export async function saveFolderCursor(
+  db: Executor,
+  account: { id: string; userId: string },
+  folder: { path: string; specialUse: string | null },
+  cursor: FolderCursor,
+) {
+  const values = {
+    specialUse: folder.specialUse,
+    uidvalidity: cursor.validity != null ? Number(cursor.validity) : null,
+    lastUid: cursor.lastId != null ? Number(cursor.lastId) : null,
+    uidNext: cursor.uidNext != null ? Number(cursor.uidNext) : null,
+    messageCount: cursor.messageCount ?? null,
+    highestModseq: cursor.modseq ?? null,
+    lastSyncedAt: new Date(),
+  };
+  await db
+    .insert(mailFolders)
+    .values({ userId: account.userId, emailAccountId: account.id, path: folder.path, ...values })
+    .onConflictDoUpdate({ target: [mailFolders.emailAccountId, mailFolders.path], set: { ...values, updatedAt: new Date() } });
+}
+
+export type EmailToStore = NewEmailRow & { attachments: ParsedAttachment[] };
+
+/**
+ * Stores a batch; a message already stored for the account (same message_key) is skipped.
+ * Returns the rows really inserted, for the counters.
+ */
+export async function insertEmailBatch(db: Executor, batch: EmailToStore[]) {
+  if (batch.length === 0) return [];
+  // Two copies of one message in a batch (e.g. in Inbox and Sent) would conflict within the insert.
+  const unique = new Map<string, EmailToStore>();
+  for (const row of batch) if (!unique.has(row.messageKey)) unique.set(row.messageKey, row);
+  const rows = [...unique.values()];
+  const inserted = await db
+    .insert(emails)
+    .values(rows.map(({ attachments: _attachments, ...row }) => row))
+    .onConflictDoNothing({ target: [emails.emailAccountId, emails.messageKey] })
+    .returning({
+      id: emails.id,
+      messageKey: emails.messageKey,
+      isOutgoing: emails.isOutgoing,
+      isRead: emails.isRead,
+      hasAttachments: emails.hasAttachments,
+      receivedDate: emails.receivedDate,
+      isTrainingData: emails.isTrainingData,
+    });
+  const attachments = inserted.flatMap((row) => {
+    const source = unique.get(row.messageKey)!;
+    return source.attachments.map((a) => ({
+      userId: source.userId,
+      emailAccountId: source.emailAccountId,
+      emailId: row.id,
+      filename: a.filename,
+      contentType: a.contentType,
+      sizeBytes: a.sizeBytes,
+      contentId: a.contentId,
+      disposition: a.disposition,
+    }));
+  });
+  if (attachments.length) await db.insert(emailMessageAttachments).values(attachments);
+  return inserted;
+}
+
+/** Adds a batch's new messages to the account's counters (exact recount at the end of a sync). */
+export async function addToCounters(
+  db: Executor,
+  accountId: string,
+  inserted: { isOutgoing: boolean; isRead: boolean; hasAttachments: boolean; receivedDate: Date | null; isTrainingData: boolean }[],
+) {
+  if (inserted.length === 0) return;
+  const count = (predicate: (r: (typeof inserted)[number]) => boolean) => inserted.filter(predicate).length;
+  const dates = inserted.map((r) => r.receivedDate?.getTime()).filter((t): t is number => t != null);
+  const min = dates.length ? new Date(Math.min(...dates)) : null;
+  const max = dates.length ? new Date(Math.max(...dates)) : null;
+  await db
+    .update(emailAccounts)
+    .set({
+      emailsDownloadedCount: sql`${emailAccounts.emailsDownloadedCount} + ${inserted.length}`,
+      totalEmailsCountActual: sql`${emailAccounts.totalEmailsCountActual} + ${inserted.length}`,
+      trainingEmailsCount: sql`${emailAccounts.trainingEmailsCount} + ${count((r) => r.isTrainingData)}`,
+      incomingEmailsCount: sql`${emailAccounts.incomingEmailsCount} + ${count((r) => !r.isOutgoing)}`,
+      outgoingEmailsCount: sql`${emailAccounts.outgoingEmailsCount} + ${count((r) => r.isOutgoing)}`,
+      unreadEmailsCount: sql`${emailAccounts.unreadEmailsCount} + ${count((r) => !r.isRead && !r.isOutgoing)}`,
+      emailsWithAttachmentsCount: sql`${emailAccounts.emailsWithAttachmentsCount} + ${count((r) => r.hasAttachments)}`,
+      dateRangeStart: min ? sql`least(${emailAccounts.dateRangeStart}, ${min})` : undefined,
+      dateRangeEnd: max ? sql`greatest(${emailAccounts.dateRangeEnd}, ${max})` : undefined,
+      lastSyncAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(emailAccounts.id, accountId));
+}
+
+/**
+ * Learns the addresses the user sends from (the From of mail in Sent), marks mail from any of
+ * them as outgoing, then recomputes every counter exactly from the stored mail, in SQL.
+ */
+export async function finishSync(db: Db, account: { id: string; userId: string; emailAddress: string }) {
+  await db.execute(sql`
+    update email_accounts a set aliases = coalesce((
+      select array_agg(distinct e.sender_email order by e.sender_email) from emails e
+      where e.email_account_id = a.id and e.user_id = a.user_id and e.sender_email is not null and e.sender_email <> lower(a.email_address)
+        and e.folder_name in (select path from mail_folders f where f.email_account_id = a.id and f.special_use = '\\Sent')
+    ), '{}')
+    where a.id = ${account.id} and a.user_id = ${account.userId}`);
+  await db.execute(sql`
+    update emails e set is_outgoing = true, is_read = true
+    from email_accounts a
+    where a.id = ${account.id} and e.email_account_id = a.id and e.user_id = ${account.userId} and not e.is_outgoing
+      and (e.sender_email = lower(a.email_address) or e.sender_email = any(a.aliases))`);
+  await db.execute(sql`
+    with stats as (
+      select count(*)::int as total,
+        count(*) filter (where is_training_data)::int as training,
+        count(*) filter (where not is_outgoing)::int as incoming,
+        count(*) filter (where is_outgoing)::int as outgoing,
+        count(*) filter (where not is_read and not is_outgoing)::int as unread,
+        count(*) filter (where has_attachments)::int as with_attachments,
+        min(received_date) as first_date, max(received_date) as last_date
+      from emails where email_account_id = ${account.id} and user_id = ${account.userId}
+    ), senders as (
+      select coalesce(jsonb_agg(jsonb_build_object('name', name, 'email', sender_email, 'count', n) order by n desc, sender_email), '[]'::jsonb) as top
+      from (
+        select sender_email, (array_agg(sender_name order by received_date desc nulls last))[1] as name, count(*)::int as n
+        from emails where email_account_id = ${account.id} and user_id = ${account.userId} and not is_outgoing and sender_email is not null
+        group by sender_email order by n desc, sender_email limit 10
+      ) s
+    )
+    update email_accounts a set
+      emails_downloaded_count = stats.total, total_emails_count_actual = stats.total, training_emails_count = stats.training,
+      incoming_emails_count = stats.incoming, outgoing_emails_count = stats.outgoing, unread_emails_count = stats.unread,
+      emails_with_attachments_count = stats.with_attachments, date_range_start = stats.first_date, date_range_end = stats.last_date,
+      average_emails_per_day = case when stats.total = 0 then 0
+        else stats.total / greatest(1, ceil(extract(epoch from (stats.last_date - stats.first_date)) / 86400.0)) end,
+      top_senders = senders.top, last_sync_at = now(), updated_at = now()
+    from stats, senders
+    where a.id = ${account.id} and a.user_id = ${account.userId}`);
+}
+
+export async function setSyncState(
+  db: Db,
+  account: { id: string; userId: string },
+  state: { status: 'running' | 'completed' | 'failed' | 'stopped'; error?: string | null; errorCode?: string | null },
+) {
+  const now = new Date();
+  await db
+    .insert(mailboxSync)
+    .values({
+      userId: account.userId,
+      emailAccountId: account.id,
+      status: state.status,
+      stage: state.status,
+      lastError: state.error ?? null,
+      lastErrorCode: state.errorCode ?? null,
+      startedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: mailboxSync.emailAccountId,
+      set: {
+        status: state.status,
+        stage: state.status,
+        lastError: state.error ?? null,
+        lastErrorCode: state.errorCode ?? null,
+        ...(state.status === 'running' ? { startedAt: now, finishedAt: null } : { finishedAt: now }),
+        ...(state.status === 'completed' ? { lastSyncAt: now, failureCount: 0 } : {}),
+        ...(state.status === 'failed' ? { failureCount: sql`${mailboxSync.failureCount} + 1` } : {}),
+        updatedAt: now,
+      },
+    });
+  await db
+    .update(emailAccounts)
+    .set({ syncState: state.status, lastSyncError: state.status === 'failed' ? (state.error ?? null) : null, updatedAt: now })
+    .where(and(eq(emailAccounts.id, account.id), eq(emailAccounts.userId, account.userId)));
+}
+
+/** Whether the user asked the running download to stop (read between batches). */
+export async function isStopRequested(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ stop: emailAccounts.stopDownload, active: emailAccounts.isActive })
+    .from(emailAccounts)
+    .where(eq(emailAccounts.id, accountId))
+    .limit(1);
+  return !row || row.stop || !row.active;
+}

@@ -1,0 +1,195 @@
+import type { Db } from '../platform/db/client.ts';
+import { logger } from '../platform/logger.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import { type MailConnector, MailError, type RawMessage, type RemoteFolder, retryPolicy } from './connectors/types.ts';
+import type { ParsedMessage } from './engine/parse-message.ts';
+import * as repo from './repo.ts';
+
+/** Opens the right connector for an account (IMAP, Gmail, mbox); injected so tests can add a CA. */
+export type ConnectorFactory = (account: repo.SyncAccount) => Promise<MailConnector>;
+export type MessageParser = (raws: Uint8Array[]) => Promise<ParsedMessage[]>;
+
+export type SyncDeps = { db: Db; openConnector: ConnectorFactory; parseMessages: MessageParser; sleep?: (ms: number) => Promise<void> };
+
+export type SyncOptions = {
+  /** Only messages in this date range (training downloads). */
+  since?: Date;
+  before?: Date;
+  /** Which folders: both (default), inbox only (Build Inbox Contacts) or sent only (style corpus). */
+  folders?: 'all' | 'inbox' | 'sent';
+  /** At most this many new messages in this run (newest first); null = unlimited. */
+  limit?: number | null;
+  markTrainingData?: boolean;
+};
+
+export type SyncResult = { status: 'completed' | 'stopped' | 'failed'; stored: number; error?: string; errorCode?: string };
+
+const BATCH_SIZE = 100;
+
+const SPECIAL_USE_BY_ROLE = { inbox: '\\Inbox', sent: '\\Sent' } as const;
+
+function toRow(
+  account: repo.SyncAccount,
+  folder: RemoteFolder,
+  raw: RawMessage,
+  parsed: ParsedMessage,
+  options: SyncOptions,
+  ownAddresses: Set<string>,
+): repo.EmailToStore {
+  const isOutgoing = folder.role === 'sent' || (parsed.senderEmail != null && ownAddresses.has(parsed.senderEmail));
+  return {
+    userId: account.userId,
+    emailAccountId: account.id,
+    messageKey: parsed.messageKey,
+    messageId: parsed.messageId,
+    threadId: parsed.threadId,
+    inReplyTo: parsed.inReplyTo,
+    references: parsed.references,
+    providerUid: `${folder.path}:${raw.id}`,
+    subject: parsed.subject,
+    senderEmail: parsed.senderEmail,
+    senderName: parsed.senderName,
+    recipientEmails: parsed.recipientEmails,
+    ccEmails: parsed.ccEmails,
+    receivedDate: parsed.date ?? raw.internalDate ?? null,
+    folderName: folder.path,
+    hasAttachments: parsed.hasAttachments,
+    bodyText: parsed.bodyText,
+    bodyHtml: parsed.bodyHtml,
+    isOutgoing,
+    isTrainingData: options.markTrainingData ?? false,
+    isRead: isOutgoing || (raw.seen ?? false),
+    sizeBytes: parsed.sizeBytes,
+    contentHash: parsed.contentHash,
+    parseProblem: parsed.parseProblem,
+    headers: Object.fromEntries(Object.entries(parsed.headers).filter(([, v]) => v != null)),
+    attachments: parsed.attachments,
+  };
+}
+
+class StopRequested extends Error {}
+
+/**
+ * Downloads an account's new mail: folder by folder, batch by batch, each batch stored with its
+ * folder cursor in one transaction, so a crash or a cut connection resumes where it stopped and
+ * never stores a message twice. Transient failures reconnect with backoff; an authentication
+ * failure stops the account with a clear error.
+ */
+export async function syncAccount(
+  deps: SyncDeps,
+  params: { userId: string; accountId: string; options?: SyncOptions },
+): Promise<SyncResult> {
+  const { db } = deps;
+  const options = params.options ?? {};
+  const account = await repo.findSyncAccount(db, params.userId, params.accountId);
+  if (!account) return { status: 'failed', stored: 0, error: 'Email account not found', errorCode: 'NOT_FOUND' };
+  const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const notify = () => publishEvent(db, account.userId, { type: 'account.updated', data: { id: account.id } }).catch(() => {});
+
+  await repo.setSyncState(db, account, { status: 'running' });
+  await notify();
+  let stored = 0;
+  let remaining = options.limit ?? account.maxEmailsPerDownload ?? Number.POSITIVE_INFINITY;
+  const ownAddresses = new Set([account.emailAddress.toLowerCase(), ...account.aliases]);
+
+  for (let attempt = 1; ; attempt++) {
+    let connector: MailConnector | undefined;
+    const storedBeforeAttempt = stored;
+    try {
+      connector = await deps.openConnector(account);
+      const folders = (await connector.listFolders()).filter((f) =>
+        options.folders === 'inbox' ? f.role === 'inbox' : options.folders === 'sent' ? f.role === 'sent' : f.role !== 'other',
+      );
+      for (const folder of folders) {
+        const onStored = (n: number) => {
+          stored += n;
+          remaining -= n;
+        };
+        await syncFolder(deps, connector, account, folder, options, ownAddresses, remaining, notify, onStored);
+        if (remaining <= 0) break;
+      }
+      await connector.close();
+      await repo.finishSync(db, account);
+      await repo.setSyncState(db, account, { status: 'completed' });
+      await notify();
+      return { status: 'completed', stored };
+    } catch (error) {
+      await connector?.close().catch(() => {});
+      if (error instanceof StopRequested) {
+        await repo.finishSync(db, account);
+        await repo.setSyncState(db, account, { status: 'stopped' });
+        await notify();
+        return { status: 'stopped', stored };
+      }
+      // An attempt that stored something made progress: the backoff starts over.
+      if (stored > storedBeforeAttempt) attempt = 1;
+      const decision = retryPolicy(error, attempt);
+      const mailError = error instanceof MailError ? error : undefined;
+      logger.warn(
+        { accountId: account.id, attempt, code: mailError?.code ?? 'UNKNOWN', err: mailError ? undefined : error, decision },
+        'mail sync attempt failed',
+      );
+      if (decision.action === 'retry') {
+        await sleep(decision.delayMs);
+        if (await repo.isStopRequested(db, account.id)) continue;
+        continue;
+      }
+      const message =
+        decision.reason === 'auth'
+          ? 'The mail server refused the saved credentials. Reconnect this account to resume syncing.'
+          : (mailError?.message ?? 'Mail sync failed');
+      await repo.finishSync(db, account).catch(() => {});
+      await repo.setSyncState(db, account, { status: 'failed', error: message, errorCode: mailError?.code ?? 'TEMPORARY' });
+      await notify();
+      return { status: 'failed', stored, error: message, errorCode: mailError?.code ?? 'TEMPORARY' };
+    }
+  }
+}
+
+async function syncFolder(
+  deps: SyncDeps,
+  connector: MailConnector,
+  account: repo.SyncAccount,
+  folder: RemoteFolder,
+  options: SyncOptions,
+  ownAddresses: Set<string>,
+  remaining: number,
+  notify: () => Promise<unknown>,
+  onStored: (count: number) => void,
+): Promise<void> {
+  const { db } = deps;
+  const owner = { id: account.id, userId: account.userId };
+  const folderRecord = { path: folder.path, specialUse: folder.role === 'other' ? folder.specialUse : SPECIAL_USE_BY_ROLE[folder.role] };
+  // Date-limited runs (training) list the whole range; cursors belong to the regular sync.
+  const ranged = Boolean(options.since || options.before);
+  const cursor = ranged ? undefined : await repo.findFolderCursor(db, account.id, folder.path);
+  const list = await connector.listMessageIds(folder, { cursor, since: options.since, before: options.before });
+  if (list.unchanged) {
+    await repo.saveFolderCursor(db, owner, folderRecord, list.cursor);
+    return;
+  }
+  // A cap keeps the newest messages.
+  const ids = Number.isFinite(remaining) ? list.ids.slice(Math.max(0, list.ids.length - remaining)) : list.ids;
+  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
+    if (await repo.isStopRequested(db, account.id)) throw new StopRequested();
+    const batchIds = ids.slice(start, start + BATCH_SIZE);
+    const raws: RawMessage[] = [];
+    for await (const raw of connector.fetchMessages(folder, batchIds)) raws.push(raw);
+    const parsed = await deps.parseMessages(raws.map((r) => r.raw));
+    const rows = raws.map((raw, i) => toRow(account, folder, raw, parsed[i]!, options, ownAddresses));
+    const highest = batchIds[batchIds.length - 1]!;
+    let insertedInBatch = 0;
+    await db.transaction(async (tx) => {
+      const inserted = await repo.insertEmailBatch(tx, rows);
+      insertedInBatch = inserted.length;
+      await repo.addToCounters(tx, account.id, inserted);
+      // Resume point: everything up to the batch's highest id is stored. uidNext/messageCount
+      // are left out until the folder is complete, so a partial folder never looks unchanged.
+      if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: list.cursor.validity, lastId: highest });
+    });
+    onStored(insertedInBatch);
+    await notify();
+  }
+  if (!ranged && (ids.length === list.ids.length || ids.length === 0)) await repo.saveFolderCursor(db, owner, folderRecord, list.cursor);
+  else if (!ranged) await repo.saveFolderCursor(db, owner, folderRecord, { ...list.cursor, uidNext: undefined, messageCount: undefined });
+}
