@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ZApiError, ZHealthResponse } from '@penman/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
+import { accountRoutes } from './accounts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
@@ -36,6 +37,7 @@ export function createApi(deps: AppDeps) {
     })
     .route('/', invitationRoutes(deps))
     .route('/', dashboardRoutes(deps))
+    .route('/', accountRoutes(deps))
     .route('/', publicRoutes(deps));
 }
 

@@ -9,7 +9,14 @@ import type { RealtimeHub } from './platform/realtime.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
 
 /** Wires the long-lived pieces together; main.ts, the admin CLI and tests all build them here. */
-export function createDeps(input: { env: Env; db: Db; queue: Queue; realtime: RealtimeHub; isReady?: () => boolean }): AppDeps {
+export function createDeps(input: {
+  env: Env;
+  db: Db;
+  queue: Queue;
+  realtime: RealtimeHub;
+  isReady?: () => boolean;
+  imapCa?: string;
+}): AppDeps {
   const { env, db } = input;
   const secret = resolveAppSecret(env);
   const auth = createAuth({
@@ -28,5 +35,6 @@ export function createDeps(input: { env: Env; db: Db; queue: Queue; realtime: Re
     realtime: input.realtime,
     secretBox: createSecretBox(secret),
     isReady: input.isReady ?? (() => true),
+    ...(input.imapCa ? { imapCa: input.imapCa } : {}),
   };
 }

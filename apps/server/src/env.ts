@@ -17,6 +17,8 @@ const ZEnv = z.object({
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  CONTACT_FORWARD_URL: z.url().optional(),
+  SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

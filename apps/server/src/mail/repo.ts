@@ -231,3 +231,14 @@ export async function isStopRequested(db: Db, accountId: string): Promise<boolea
     .limit(1);
   return !row || row.stop || !row.active;
 }
+
+/**
+ * Active, initialized accounts not syncing right now: what the scheduler syncs. System-wide on
+ * purpose (the scheduler serves every user); each job it starts is scoped to one user's account.
+ */
+export async function listAccountsForScheduledSync(db: Db) {
+  return db
+    .select({ id: emailAccounts.id, userId: emailAccounts.userId })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.isActive, true), eq(emailAccounts.initialized, true), sql`${emailAccounts.syncState} <> 'running'`));
+}

@@ -1,10 +1,11 @@
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import type { SecretBox } from './crypto.ts';
 import type { Db } from './db/client.ts';
 import { logger } from './logger.ts';
 
 /** What every job handler gets: the same dependencies a route's service call gets. */
-export type JobDeps = { db: Db; queue: Queue };
+export type JobDeps = { db: Db; queue: Queue; secretBox: SecretBox; imapCa?: string; syncIntervalMinutes: number };
 
 /** One job: a name, a zod payload checked on enqueue and on run, and a handler calling a service. */
 export type JobDefinition<P extends z.ZodType> = {
@@ -13,6 +14,8 @@ export type JobDefinition<P extends z.ZodType> = {
   /** How many of this job one process runs at once. */
   concurrency?: number;
   retryLimit?: number;
+  /** Runs on this cron schedule (with an empty payload) in worker processes. */
+  cron?: (deps: JobDeps) => string;
   handler: (payload: z.infer<P>, deps: JobDeps) => Promise<void>;
 };
 
@@ -32,11 +35,13 @@ export type Queue = {
 
 function createJobQueue(boss: PgBoss, job: JobDefinition<z.ZodType>): Promise<void> {
   // notify: workers wake on NOTIFY instead of waiting for the next poll.
-  return boss.createQueue(job.name, { notify: true, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
+  // heartbeatSeconds: a job whose process died is retried within about half a minute, not after
+  // the default 15 minute expiry (a restart mid-initialization goes on where it was).
+  return boss.createQueue(job.name, { notify: true, retryLimit: job.retryLimit ?? 3, retryBackoff: true, heartbeatSeconds: 15 });
 }
 
 export async function startQueue(url: string): Promise<Queue> {
-  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', useListenNotify: true, max: 4 });
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', useListenNotify: true, max: 4, superviseIntervalSeconds: 10 });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const known = new Set<string>();
@@ -62,7 +67,9 @@ export async function startQueue(url: string): Promise<Queue> {
 export async function startWorkers(queue: Queue, jobs: JobDefinition<z.ZodType>[], deps: Omit<JobDeps, 'queue'>): Promise<void> {
   for (const job of jobs) {
     await createJobQueue(queue.boss, job);
-    await queue.boss.work(job.name, { localConcurrency: job.concurrency ?? 1 }, async (batch) => {
+    if (job.cron) await queue.boss.schedule(job.name, job.cron({ ...deps, queue }), {});
+    // A NOTIFY that arrives while the worker is busy is not replayed: poll every 2 s as the backstop.
+    await queue.boss.work(job.name, { localConcurrency: job.concurrency ?? 1, notifyPollingIntervalSeconds: 2 }, async (batch) => {
       for (const item of batch) {
         const payload = job.payload.parse(item.data);
         await job.handler(payload, { ...deps, queue });

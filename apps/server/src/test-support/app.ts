@@ -5,8 +5,9 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { createDeps } from '../deps.ts';
 import { parseEnv } from '../env.ts';
+import { allJobs } from '../jobs.ts';
 import type { AppDeps } from '../platform/http/types.ts';
-import { startQueue } from '../platform/queue.ts';
+import { startQueue, startWorkers } from '../platform/queue.ts';
 import { startRealtimeHub } from '../platform/realtime.ts';
 import { createUserWithPassword } from '../users/service.ts';
 import { createTestDatabase } from './database.ts';
@@ -27,7 +28,7 @@ export function cookieFrom(response: Pick<Response, 'headers'>): string {
 }
 
 /** The whole HTTP app over a fresh database, with real auth, queue and realtime. */
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: { workers?: boolean; imapCa?: string } = {}) {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-app-'));
   const env = parseEnv({
@@ -39,7 +40,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   });
   const queue = await startQueue(database.url);
   const realtime = await startRealtimeHub(database.url);
-  const deps: AppDeps = createDeps({ env, db: database.db, queue, realtime });
+  const deps: AppDeps = createDeps({ env, db: database.db, queue, realtime, ...(options.imapCa ? { imapCa: options.imapCa } : {}) });
+  if (options.workers) {
+    await startWorkers(queue, allJobs, {
+      db: database.db,
+      secretBox: deps.secretBox,
+      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+      ...(options.imapCa ? { imapCa: options.imapCa } : {}),
+    });
+  }
   const app = createApp(deps);
   afterAll(async () => {
     await realtime.stop();

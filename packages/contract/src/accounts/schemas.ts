@@ -98,3 +98,4 @@ export const ZDownloadProgressResponse = z.object({
   syncState: z.string(),
   lastSyncError: z.string().nullable(),
 });
+export type InitStep = (typeof INIT_STEPS)[number];

@@ -47,7 +47,9 @@ const MAX_BODY_CHARS = 2_000_000;
 /** PostgreSQL text cannot hold NUL, and lone surrogates break JSON: both occur in real mail. */
 export function cleanText(value: string | null | undefined, max = MAX_BODY_CHARS): string | null {
   if (value == null) return null;
-  const cleaned = value.replaceAll(String.fromCharCode(0), '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  const cleaned = value
+    .replaceAll(String.fromCharCode(0), '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
   return cleaned.length > max ? cleaned.slice(0, max) : cleaned;
 }
 

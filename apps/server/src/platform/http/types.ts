@@ -13,6 +13,8 @@ export type AppDeps = {
   queue: Queue;
   realtime: RealtimeHub;
   secretBox: SecretBox;
+  /** Extra CA (PEM) trusted for outgoing IMAP connections; operators use NODE_EXTRA_CA_CERTS instead. */
+  imapCa?: string;
   /** True once the database and the job queue are up. */
   isReady: () => boolean;
 };

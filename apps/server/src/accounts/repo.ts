@@ -1,0 +1,168 @@
+import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import {
+  activityEvents,
+  communicationStyleProfiles,
+  emailAccounts,
+  emailAttachments,
+  emails,
+  ignoredSenders,
+  knowledgeDocuments,
+  mailboxSync,
+  mailFolders,
+  type NewEmailAccountRow,
+} from '../platform/db/schema/index.ts';
+
+const { encryptedPassword: _secret, ...publicColumns } = getTableColumns(emailAccounts);
+
+/** Every column but the secret, plus when the style profile was generated (the Style Corpus card). */
+const accountSelection = { ...publicColumns, styleProfileGeneratedAt: communicationStyleProfiles.analysisDate };
+
+function selectAccounts(db: Db) {
+  return db
+    .select(accountSelection)
+    .from(emailAccounts)
+    .leftJoin(communicationStyleProfiles, eq(communicationStyleProfiles.emailAccountId, emailAccounts.id));
+}
+
+export type AccountRecord = Awaited<ReturnType<typeof listAccounts>>[number];
+
+export async function listAccounts(db: Db, userId: string) {
+  return selectAccounts(db).where(eq(emailAccounts.userId, userId)).orderBy(desc(emailAccounts.createdAt));
+}
+
+export async function findAccount(db: Db, userId: string, accountId: string) {
+  const [row] = await selectAccounts(db)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .limit(1);
+  return row;
+}
+
+export async function findAccountByAddress(db: Db, userId: string, emailAddress: string) {
+  const [row] = await db
+    .select({ id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.emailAddress, emailAddress)))
+    .limit(1);
+  return row;
+}
+
+export async function insertAccount(db: Db, userId: string, values: Omit<NewEmailAccountRow, 'userId'>) {
+  const [row] = await db
+    .insert(emailAccounts)
+    .values({ ...values, userId })
+    .returning({ id: emailAccounts.id });
+  return row!.id;
+}
+
+/** Updates one account of the user; returns false when it is not theirs (or gone). */
+export async function updateAccount(db: Db, userId: string, accountId: string, values: Partial<NewEmailAccountRow>): Promise<boolean> {
+  const updated = await db
+    .update(emailAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .returning({ id: emailAccounts.id });
+  return updated.length === 1;
+}
+
+/** Storage paths of the account's knowledge documents and attachment files (removed with it). */
+export async function listAccountFilePaths(db: Db, userId: string, accountId: string) {
+  const where = <T extends typeof knowledgeDocuments | typeof emailAttachments>(t: T) =>
+    and(eq(t.userId, userId), eq(t.emailAccountId, accountId));
+  const knowledge = await db.select({ path: knowledgeDocuments.filePath }).from(knowledgeDocuments).where(where(knowledgeDocuments));
+  const attachments = await db.select({ path: emailAttachments.filePath }).from(emailAttachments).where(where(emailAttachments));
+  return { knowledge: knowledge.map((r) => r.path), attachments: attachments.map((r) => r.path) };
+}
+
+/** Deletes the account; every table that belongs to it goes with it (ON DELETE CASCADE). */
+export async function deleteAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The spec's order: files, emails, ignored senders, style profiles, then the account.
+    const scope = <
+      T extends
+        | typeof knowledgeDocuments
+        | typeof emailAttachments
+        | typeof emails
+        | typeof ignoredSenders
+        | typeof communicationStyleProfiles,
+    >(
+      t: T,
+    ) => and(eq(t.userId, userId), eq(t.emailAccountId, accountId));
+    await tx.delete(knowledgeDocuments).where(scope(knowledgeDocuments));
+    await tx.delete(emailAttachments).where(scope(emailAttachments));
+    await tx.delete(emails).where(scope(emails));
+    await tx.delete(ignoredSenders).where(scope(ignoredSenders));
+    await tx.delete(communicationStyleProfiles).where(scope(communicationStyleProfiles));
+    const deleted = await tx
+      .delete(emailAccounts)
+      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+      .returning({ id: emailAccounts.id });
+    return deleted.length === 1;
+  });
+}
+
+/** Reset: every email of the account and every counter and training field back to the start. */
+export async function resetAccountMail(db: Db, userId: string, accountId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ id: emailAccounts.id })
+      .from(emailAccounts)
+      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+    if (!owned) return false;
+    await tx.delete(emails).where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId)));
+    // Cursors go too, or the next sync would think everything is already downloaded.
+    await tx.delete(mailFolders).where(and(eq(mailFolders.userId, userId), eq(mailFolders.emailAccountId, accountId)));
+    await tx.delete(mailboxSync).where(and(eq(mailboxSync.userId, userId), eq(mailboxSync.emailAccountId, accountId)));
+    await tx
+      .update(emailAccounts)
+      .set({
+        emailsDownloadedCount: 0,
+        trainingEmailsCount: 0,
+        totalEmailsCountActual: 0,
+        incomingEmailsCount: 0,
+        outgoingEmailsCount: 0,
+        unreadEmailsCount: 0,
+        emailsWithAttachmentsCount: 0,
+        contactsCount: 0,
+        dateRangeStart: null,
+        dateRangeEnd: null,
+        averageEmailsPerDay: 0,
+        topSenders: [],
+        topicClusters: null,
+        trainingStatus: 'not_started',
+        trainingStartedAt: null,
+        trainingCompletedAt: null,
+        trainingDurationMs: null,
+        trainingError: null,
+        trainingEmailsDownloadedOn: null,
+        numberOfEmailsDownloaded: null,
+        analysisCompletedAt: null,
+        stopDownload: false,
+        emailsDownloadStartedAt: null,
+        syncState: 'idle',
+        lastSyncError: null,
+        lastSyncAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+    return true;
+  });
+}
+
+export async function countAccountEmails(db: Db, userId: string, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId)));
+  return row?.n ?? 0;
+}
+
+export async function recordActivity(
+  db: Db,
+  userId: string,
+  event: { emailAccountId?: string | null; kind: string; detail?: Record<string, unknown> },
+) {
+  await db
+    .insert(activityEvents)
+    .values({ userId, emailAccountId: event.emailAccountId ?? null, kind: event.kind, detail: event.detail ?? {} });
+}

@@ -1,0 +1,136 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  ZAccountActionResponse,
+  ZAccountResponse,
+  ZApiError,
+  ZCreateImapAccountRequest,
+  ZDeleteAccountRequest,
+  ZDownloadProgressResponse,
+  ZListAccountsResponse,
+  ZUpdateAccountRequest,
+} from '@penman/contract';
+import { validationHook } from '../platform/http/errors.ts';
+import { requireUser } from '../platform/http/session.ts';
+import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import * as service from './service.ts';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
+const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+const errors = {
+  400: json(ZApiError, 'Invalid input'),
+  401: json(ZApiError, 'Not signed in'),
+  404: json(ZApiError, 'No such account of yours'),
+};
+const ZIdParam = z.object({ id: z.uuid() });
+const security = [{ cookieAuth: [] }];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/accounts',
+  tags: ['accounts'],
+  security,
+  responses: { 200: json(ZListAccountsResponse, 'Accounts, newest first'), 401: errors[401] },
+});
+const createRoute_ = createRoute({
+  method: 'post',
+  path: '/accounts',
+  tags: ['accounts'],
+  security,
+  description: 'Adds an Exchange-type / any IMAP account after logging in with its credentials.',
+  request: { body: body(ZCreateImapAccountRequest) },
+  responses: { 201: json(ZAccountResponse, 'Connected'), 409: json(ZApiError, 'Already connected'), ...errors },
+});
+const getRoute = createRoute({
+  method: 'get',
+  path: '/accounts/{id}',
+  tags: ['accounts'],
+  security,
+  request: { params: ZIdParam },
+  responses: { 200: json(ZAccountResponse, 'The account'), ...errors },
+});
+const patchRoute = createRoute({
+  method: 'patch',
+  path: '/accounts/{id}',
+  tags: ['accounts'],
+  security,
+  description: 'Active/Suspended switch, display name and download caps (null = default).',
+  request: { params: ZIdParam, body: body(ZUpdateAccountRequest) },
+  responses: { 200: json(ZAccountResponse, 'Updated'), ...errors },
+});
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/accounts/{id}',
+  tags: ['accounts'],
+  security,
+  description: "Deletes the account, its mail, contacts, profiles and files. Needs the typed confirmation 'DELETE EMAIL ACCOUNT'.",
+  request: { params: ZIdParam, body: body(ZDeleteAccountRequest) },
+  responses: { 204: { description: 'Deleted' }, ...errors },
+});
+const progressRoute = createRoute({
+  method: 'get',
+  path: '/accounts/{id}/download-progress',
+  tags: ['accounts'],
+  security,
+  request: { params: ZIdParam },
+  responses: { 200: json(ZDownloadProgressResponse, 'Emails stored so far'), ...errors },
+});
+const actionRoute = (action: string, description: string, response: z.ZodType) =>
+  createRoute({
+    method: 'post',
+    path: `/accounts/{id}/${action}`,
+    tags: ['accounts'],
+    security,
+    description,
+    request: { params: ZIdParam },
+    responses: { 200: json(response, 'Done'), ...errors },
+  });
+
+const initializeRoute = actionRoute('initialize', 'Starts initialization: download, contacts, style, done.', ZAccountActionResponse);
+const retryRoute = actionRoute('retry', 'Restarts a failed or paused initialization from its step.', ZAccountActionResponse);
+const pauseRoute = actionRoute('pause', "Pauses initialization ('Paused by user').", ZAccountResponse);
+const stopRoute = actionRoute('stop', "Stops initialization ('Stopped by user').", ZAccountResponse);
+const resetRoute = actionRoute('reset', 'Deletes the downloaded mail and zeroes every counter and training field.', ZAccountResponse);
+const downloadRoute = actionRoute('download', 'Downloads new mail now.', ZAccountResponse);
+
+export function accountRoutes(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('/accounts', requireUser(deps));
+  app.use('/accounts/*', requireUser(deps));
+  const scope = (userId: string, accountId: string) => ({ db: deps.db, userId, accountId, queue: deps.queue });
+  return app
+    .openapi(listRoute, async (c) => c.json({ accounts: await service.listAccounts({ db: deps.db, userId: c.get('userId') }) }, 200))
+    .openapi(createRoute_, async (c) => {
+      const account = await service.createImapAccount({
+        db: deps.db,
+        userId: c.get('userId'),
+        secretBox: deps.secretBox,
+        imapCa: deps.imapCa,
+        input: c.req.valid('json'),
+      });
+      return c.json({ account }, 201);
+    })
+    .openapi(getRoute, async (c) => c.json({ account: await service.getAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200))
+    .openapi(patchRoute, async (c) =>
+      c.json(
+        { account: await service.updateAccount({ ...scope(c.get('userId'), c.req.valid('param').id), input: c.req.valid('json') }) },
+        200,
+      ),
+    )
+    .openapi(deleteRoute, async (c) => {
+      await service.deleteAccount(scope(c.get('userId'), c.req.valid('param').id));
+      return c.body(null, 204);
+    })
+    .openapi(progressRoute, async (c) => c.json(await service.downloadProgress(scope(c.get('userId'), c.req.valid('param').id)), 200))
+    .openapi(initializeRoute, async (c) => c.json(await service.initializeAccount(scope(c.get('userId'), c.req.valid('param').id)), 200))
+    .openapi(retryRoute, async (c) => c.json(await service.retryInitialization(scope(c.get('userId'), c.req.valid('param').id)), 200))
+    .openapi(pauseRoute, async (c) =>
+      c.json({ account: await service.pauseInitialization(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+    )
+    .openapi(stopRoute, async (c) =>
+      c.json({ account: await service.stopInitialization(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+    )
+    .openapi(resetRoute, async (c) => c.json({ account: await service.resetAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200))
+    .openapi(downloadRoute, async (c) =>
+      c.json({ account: await service.startDownload(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+    );
+}

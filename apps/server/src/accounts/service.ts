@@ -1,0 +1,253 @@
+import {
+  ACCOUNT_MESSAGES,
+  type CreateImapAccountRequest,
+  type EmailAccount,
+  type InitStep,
+  type UpdateAccountRequest,
+  ZEmailAccount,
+} from '@penman/contract';
+import { createImapConnector } from '../mail/connectors/imap/imap-connector.ts';
+import { imapSettings } from '../mail/connectors/index.ts';
+import { MailError } from '../mail/connectors/types.ts';
+import { syncMailJob } from '../mail/jobs.ts';
+import { runSync } from '../mail/service.ts';
+import type { SecretBox } from '../platform/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import type { JobDeps, Queue } from '../platform/queue.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import { initializationSteps } from './init-pipeline.ts';
+import { initializationStepJob } from './jobs.ts';
+import * as repo from './repo.ts';
+
+type Scope = { db: Db; userId: string };
+type ActionDeps = Scope & { queue: Queue };
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The API shape of an account: never its secret. */
+export function toEmailAccount(row: repo.AccountRecord): EmailAccount {
+  // Parsing with the contract drops every column the API does not promise (user id, aliases...).
+  return ZEmailAccount.parse({
+    ...row,
+    provider: row.provider === 'outlook' ? 'exchange' : row.provider,
+    lastSyncAt: iso(row.lastSyncAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    dateRangeStart: iso(row.dateRangeStart),
+    dateRangeEnd: iso(row.dateRangeEnd),
+    trainingStartedAt: iso(row.trainingStartedAt),
+    trainingCompletedAt: iso(row.trainingCompletedAt),
+    initializationStartedAt: iso(row.initializationStartedAt),
+    initializationCompletedAt: iso(row.initializationCompletedAt),
+    emailsDownloadStartedAt: iso(row.emailsDownloadStartedAt),
+    styleProfileGeneratedAt: iso(row.styleProfileGeneratedAt),
+  });
+}
+
+export async function listAccounts({ db, userId }: Scope): Promise<EmailAccount[]> {
+  return (await repo.listAccounts(db, userId)).map(toEmailAccount);
+}
+
+export async function getAccount({ db, userId, accountId }: Scope & { accountId: string }): Promise<EmailAccount> {
+  const row = await repo.findAccount(db, userId, accountId);
+  if (!row) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  return toEmailAccount(row);
+}
+
+async function notifyChanged(db: Db, userId: string, accountId: string) {
+  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
+}
+
+/** A readable reason for a failed test login, shown in the 'Connection Failed' toast. */
+function connectionFailure(error: unknown, host: string, port: number): string {
+  if (error instanceof MailError && error.code === 'AUTH') return `The server ${host} refused the username or password.`;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Could not connect to ${host}:${port}: ${detail}`;
+}
+
+/** Adds an Exchange-type / any IMAP account after logging in with its credentials. */
+export async function createImapAccount({
+  db,
+  userId,
+  secretBox,
+  imapCa,
+  input,
+}: Scope & { secretBox: SecretBox; imapCa?: string; input: CreateImapAccountRequest }) {
+  const emailAddress = input.emailAddress.trim().toLowerCase();
+  if (await repo.findAccountByAddress(db, userId, emailAddress)) {
+    throw new AppError('CONFLICT', `${emailAddress} is already connected.`, {
+      fields: { emailAddress: `${emailAddress} is already connected.` },
+    });
+  }
+  const account = { emailAddress, serverUrl: input.serverUrl || null, port: input.port ?? null, username: input.username || null };
+  const settings = imapSettings(account);
+  try {
+    const connector = await createImapConnector({ ...settings, password: input.password, ca: imapCa });
+    await connector.listFolders();
+    await connector.close();
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', connectionFailure(error, settings.host, settings.port));
+  }
+  const accountId = await repo.insertAccount(db, userId, {
+    ...account,
+    serverUrl: settings.host,
+    port: settings.port,
+    provider: 'exchange',
+    displayName: emailAddress,
+    encryptedPassword: secretBox.encrypt(input.password),
+  });
+  await repo.recordActivity(db, userId, { emailAccountId: accountId, kind: 'account.connected', detail: { emailAddress } });
+  return getAccount({ db, userId, accountId });
+}
+
+export async function updateAccount({ db, userId, accountId, input }: Scope & { accountId: string; input: UpdateAccountRequest }) {
+  if (!(await repo.updateAccount(db, userId, accountId, input))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  await notifyChanged(db, userId, accountId);
+  return getAccount({ db, userId, accountId });
+}
+
+export async function deleteAccount({
+  db,
+  userId,
+  accountId,
+  removeFiles,
+}: Scope & { accountId: string; removeFiles?: (paths: string[]) => Promise<void> }) {
+  const files = await repo.listAccountFilePaths(db, userId, accountId);
+  if (!(await repo.deleteAccount(db, userId, accountId))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  await removeFiles?.([...files.knowledge, ...files.attachments]);
+}
+
+async function startInitialization({ db, userId, queue }: ActionDeps, accountId: string, fromStep: InitStep) {
+  const updated = await repo.updateAccount(db, userId, accountId, {
+    initializationStatus: 'initializing',
+    lastInitStep: fromStep,
+    initializationStartedAt: new Date(),
+    initializationError: null,
+    initializationCompletedAt: null,
+    stopDownload: false,
+    ...(fromStep === 'download' ? { emailsDownloadStartedAt: new Date() } : {}),
+  });
+  if (!updated) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  await queue.enqueue(initializationStepJob, { userId, accountId, step: fromStep });
+  await repo.recordActivity(db, userId, { emailAccountId: accountId, kind: 'account.initialization_started' });
+  await notifyChanged(db, userId, accountId);
+}
+
+export async function initializeAccount(deps: ActionDeps & { accountId: string }) {
+  const account = await getAccount(deps);
+  if (account.initializationStatus === 'initializing') return { message: ACCOUNT_MESSAGES.initializationStarted, account };
+  await startInitialization(deps, deps.accountId, 'download');
+  return { message: ACCOUNT_MESSAGES.initializationStarted, account: await getAccount(deps) };
+}
+
+/** Retry goes on from the step that failed or was paused (Stop cleared it: from the start). */
+export async function retryInitialization(deps: ActionDeps & { accountId: string }) {
+  const account = await getAccount(deps);
+  await startInitialization(
+    deps,
+    deps.accountId,
+    account.lastInitStep && account.lastInitStep !== 'done' ? account.lastInitStep : 'download',
+  );
+  return { message: ACCOUNT_MESSAGES.initializationStarted, account: await getAccount(deps) };
+}
+
+export async function pauseInitialization({ db, userId, accountId }: Scope & { accountId: string }) {
+  await setFailed(db, userId, accountId, { initializationError: ACCOUNT_MESSAGES.pausedByUser });
+  return getAccount({ db, userId, accountId });
+}
+
+export async function stopInitialization({ db, userId, accountId }: Scope & { accountId: string }) {
+  await setFailed(db, userId, accountId, {
+    initializationError: ACCOUNT_MESSAGES.stoppedByUser,
+    lastInitStep: null,
+    emailsDownloadStartedAt: null,
+  });
+  return getAccount({ db, userId, accountId });
+}
+
+async function setFailed(
+  db: Db,
+  userId: string,
+  accountId: string,
+  values: { initializationError: string; lastInitStep?: null; emailsDownloadStartedAt?: null },
+) {
+  // stop_download makes a running download stop after its current batch.
+  if (!(await repo.updateAccount(db, userId, accountId, { initializationStatus: 'failed', stopDownload: true, ...values }))) {
+    throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  }
+  await notifyChanged(db, userId, accountId);
+}
+
+export async function resetAccount({ db, userId, accountId }: Scope & { accountId: string }) {
+  if (!(await repo.resetAccountMail(db, userId, accountId))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  await notifyChanged(db, userId, accountId);
+  return getAccount({ db, userId, accountId });
+}
+
+/** The Download button: one incremental download now, as a background job. */
+export async function startDownload({ db, userId, queue, accountId }: ActionDeps & { accountId: string }) {
+  if (!(await repo.updateAccount(db, userId, accountId, { stopDownload: false, emailsDownloadStartedAt: new Date() }))) {
+    throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  }
+  await queue.enqueue(syncMailJob, { userId, accountId }, { singletonKey: `sync:${accountId}` });
+  return getAccount({ db, userId, accountId });
+}
+
+export async function downloadProgress({ db, userId, accountId }: Scope & { accountId: string }) {
+  const account = await getAccount({ db, userId, accountId });
+  return {
+    count: await repo.countAccountEmails(db, userId, accountId),
+    lastSyncAt: account.lastSyncAt,
+    syncState: account.syncState,
+    lastSyncError: account.lastSyncError,
+  };
+}
+
+const NEXT_STEP: Record<InitStep, InitStep | null> = { download: 'contacts', contacts: 'style', style: 'done', done: null };
+
+/**
+ * Runs one initialization step, then queues the next. A job for a step the account is no longer
+ * at (paused, stopped, retried elsewhere) exits without doing anything.
+ */
+export async function runInitializationStep(
+  deps: JobDeps,
+  { userId, accountId, step }: { userId: string; accountId: string; step: InitStep },
+) {
+  const { db } = deps;
+  const account = await repo.findAccount(db, userId, accountId);
+  if (!account || account.initializationStatus !== 'initializing' || account.lastInitStep !== step) return;
+
+  if (step === 'download') {
+    const result = await runSync(deps, { userId, accountId });
+    if (result.status === 'stopped') return;
+    if (result.status === 'failed') {
+      await repo.updateAccount(db, userId, accountId, {
+        initializationStatus: 'failed',
+        initializationError: result.error ?? ACCOUNT_MESSAGES.initializationFailed,
+      });
+      await notifyChanged(db, userId, accountId);
+      return;
+    }
+  } else if (step === 'contacts' || step === 'style') {
+    const runStep = initializationSteps[step];
+    if (runStep) await runStep(deps, { userId, accountId });
+  } else {
+    await repo.updateAccount(db, userId, accountId, {
+      initializationStatus: 'completed',
+      initialized: true,
+      initializationCompletedAt: new Date(),
+      stopDownload: false,
+    });
+    await repo.recordActivity(db, userId, { emailAccountId: accountId, kind: 'account.initialized' });
+    await notifyChanged(db, userId, accountId);
+    return;
+  }
+
+  const next = NEXT_STEP[step]!;
+  const current = await repo.findAccount(db, userId, accountId);
+  if (current?.initializationStatus !== 'initializing' || current.lastInitStep !== step) return;
+  await repo.updateAccount(db, userId, accountId, { lastInitStep: next });
+  await deps.queue.enqueue(initializationStepJob, { userId, accountId, step: next });
+  await notifyChanged(db, userId, accountId);
+}

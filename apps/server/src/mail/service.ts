@@ -1,0 +1,15 @@
+import type { SecretBox } from '../platform/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { connectorFactory } from './connectors/index.ts';
+import { parseInline } from './parse-messages.ts';
+import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
+
+export type MailDeps = { db: Db; secretBox: SecretBox; imapCa?: string };
+
+/** Downloads an account's new mail with the production connectors and parser. */
+export function runSync(deps: MailDeps, params: { userId: string; accountId: string; options?: SyncOptions }): Promise<SyncResult> {
+  return syncAccount(
+    { db: deps.db, openConnector: connectorFactory({ secretBox: deps.secretBox, imapCa: deps.imapCa }), parseMessages: parseInline },
+    params,
+  );
+}
