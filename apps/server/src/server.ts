@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
+import os from 'node:os';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createDeps } from './deps.ts';
 import { getEnv } from './env.ts';
 import { allJobs } from './jobs.ts';
+import { createParsePool } from './mail/parse-messages.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
@@ -20,6 +22,8 @@ export async function runServer() {
   let ready = false;
   const deps = createDeps({ env, db: database.db, queue, realtime, isReady: () => ready });
 
+  // One core keeps downloading and inserting; the others parse MIME.
+  const parsePool = createParsePool(env.MAIL_PARSE_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)));
   let server: Server | undefined;
   if (env.ROLE !== 'worker') {
     const app = createApp(deps, { webDistDir: webDistDir(env) });
@@ -29,7 +33,12 @@ export async function runServer() {
     });
   }
   if (env.ROLE !== 'web') {
-    await startWorkers(queue, allJobs, { db: database.db, secretBox: deps.secretBox, syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES });
+    await startWorkers(queue, allJobs, {
+      db: database.db,
+      secretBox: deps.secretBox,
+      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+      parseMessages: parsePool.parse,
+    });
   }
   ready = true;
   logger.info(
@@ -68,6 +77,7 @@ export async function runServer() {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await queue.stop().catch(() => {});
     await realtimeStopped;
+    await parsePool.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

@@ -1,10 +1,10 @@
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { connectorFactory } from './connectors/index.ts';
-import { parseInline } from './parse-messages.ts';
+import { type MessageParser, parseInline } from './parse-messages.ts';
 import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
 
-export type MailDeps = { db: Db; secretBox: SecretBox; imapCa?: string };
+export type MailDeps = { db: Db; secretBox: SecretBox; imapCa?: string; parseMessages?: MessageParser };
 
 /** Downloads an account's new mail with the production connectors and parser. */
 export function runSync(deps: MailDeps, params: { userId: string; accountId: string; options?: SyncOptions }): Promise<SyncResult> {

@@ -9,12 +9,13 @@ import { enronFolder } from '../test-support/corpus.ts';
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
 import { connectorFactory } from './connectors/index.ts';
 import { type MailConnector, MailError } from './connectors/types.ts';
-import { parseInline } from './parse-messages.ts';
+import { createParsePool, parseInline } from './parse-messages.ts';
 import type { SyncAccount } from './repo.ts';
 import { type SyncDeps, syncAccount } from './sync.ts';
 
 const t = await createTestApp();
 const secretBox = createSecretBox('sync-test-secret-sync-test-secret-000');
+const parsePool = createParsePool(1);
 let dovecot: DovecotServer;
 let deps: SyncDeps;
 const inbox = enronFolder('kaminski-v', 'inbox');
@@ -24,9 +25,18 @@ const { user } = await t.signUpAndIn('vince@example.com');
 beforeAll(async () => {
   dovecot = await startDovecot();
   const ca = fs.readFileSync(dovecot.caFile, 'utf8');
-  deps = { db: t.deps.db, openConnector: connectorFactory({ secretBox, imapCa: ca }), parseMessages: parseInline, sleep: async () => {} };
+  // The production parser: a worker-thread pool.
+  deps = {
+    db: t.deps.db,
+    openConnector: connectorFactory({ secretBox, imapCa: ca }),
+    parseMessages: parsePool.parse,
+    sleep: async () => {},
+  };
 }, 30_000);
-afterAll(async () => dovecot?.stop());
+afterAll(async () => {
+  await parsePool.close();
+  await dovecot?.stop();
+});
 
 async function addAccount(mailUser: string, password: string, stored = password) {
   const [row] = await t.deps.db

@@ -3,11 +3,11 @@ import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { type MailConnector, MailError, type RawMessage, type RemoteFolder, retryPolicy } from './connectors/types.ts';
 import type { ParsedMessage } from './engine/parse-message.ts';
+import type { MessageParser } from './parse-messages.ts';
 import * as repo from './repo.ts';
 
 /** Opens the right connector for an account (IMAP, Gmail, mbox); injected so tests can add a CA. */
 export type ConnectorFactory = (account: repo.SyncAccount) => Promise<MailConnector>;
-export type MessageParser = (raws: Uint8Array[]) => Promise<ParsedMessage[]>;
 
 export type SyncDeps = { db: Db; openConnector: ConnectorFactory; parseMessages: MessageParser; sleep?: (ms: number) => Promise<void> };
 

@@ -5,7 +5,15 @@ import type { Db } from './db/client.ts';
 import { logger } from './logger.ts';
 
 /** What every job handler gets: the same dependencies a route's service call gets. */
-export type JobDeps = { db: Db; queue: Queue; secretBox: SecretBox; imapCa?: string; syncIntervalMinutes: number };
+export type JobDeps = {
+  db: Db;
+  queue: Queue;
+  secretBox: SecretBox;
+  imapCa?: string;
+  syncIntervalMinutes: number;
+  /** MIME parsing for downloads (a worker-thread pool in the server). */
+  parseMessages?: (raws: Uint8Array[]) => Promise<import('../mail/engine/parse-message.ts').ParsedMessage[]>;
+};
 
 /** One job: a name, a zod payload checked on enqueue and on run, and a handler calling a service. */
 export type JobDefinition<P extends z.ZodType> = {
