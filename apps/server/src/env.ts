@@ -18,6 +18,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   CONTACT_FORWARD_URL: z.url().optional(),
+  MAIL_PARSE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
