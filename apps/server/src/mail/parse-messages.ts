@@ -30,8 +30,12 @@ export function createParsePool(threads: number): { parse: MessageParser; close:
       if (raws.length === 0) return [];
       const size = Math.ceil(raws.length / threads);
       const chunks: Uint8Array[][] = [];
-      for (let i = 0; i < raws.length; i += size) chunks.push(raws.slice(i, i + size));
-      const results = await Promise.all(chunks.map((chunk) => pool.run(chunk) as Promise<ParsedMessage[]>));
+      // A Buffer is often a view into a much larger pooled ArrayBuffer, and posting a view copies
+      // the whole of it: copy each message into its own buffer and move (not copy) that.
+      for (let i = 0; i < raws.length; i += size) chunks.push(raws.slice(i, i + size).map((raw) => new Uint8Array(raw)));
+      const results = await Promise.all(
+        chunks.map((chunk) => pool.run(chunk, { transferList: chunk.map((raw) => raw.buffer as ArrayBuffer) }) as Promise<ParsedMessage[]>),
+      );
       return results.flat();
     },
     close: () => pool.destroy(),

@@ -206,7 +206,10 @@ describe('failures', () => {
     };
     const result = await syncAccount(stopping, { userId: user.id, accountId: account.id });
     expect(result.status).toBe('stopped');
-    expect(await countEmails(account.id)).toBe(200);
+    // Asked while the second batch was being prepared: at most that batch is stored after it.
+    const stored = await countEmails(account.id);
+    expect(stored).toBeGreaterThanOrEqual(100);
+    expect(stored).toBeLessThanOrEqual(200);
     const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, account.id));
     expect(row!.syncState).toBe('stopped');
   });

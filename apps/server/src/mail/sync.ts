@@ -170,12 +170,44 @@ async function syncFolder(
   }
   // A cap keeps the newest messages.
   const ids = Number.isFinite(remaining) ? list.ids.slice(Math.max(0, list.ids.length - remaining)) : list.ids;
-  for (let start = 0; start < ids.length; start += BATCH_SIZE) {
-    if (await repo.isStopRequested(db, account.id)) throw new StopRequested();
-    const batchIds = ids.slice(start, start + BATCH_SIZE);
-    const raws: RawMessage[] = [];
-    for await (const raw of connector.fetchMessages(folder, batchIds)) raws.push(raw);
-    const parsed = await deps.parseMessages(raws.map((r) => r.raw));
+  const timings = { fetchMs: 0, parseMs: 0, storeMs: 0 };
+  const batches: string[][] = [];
+  for (let start = 0; start < ids.length; start += BATCH_SIZE) batches.push(ids.slice(start, start + BATCH_SIZE));
+
+  // A pipeline: while batch N is stored, batch N+1 is parsed (worker threads) and fetched (the
+  // IMAP connection serves one fetch at a time, so fetches are chained).
+  let lastFetch: Promise<unknown> = Promise.resolve();
+  const prepare = (batchIds: string[]) => {
+    const fetched = lastFetch.then(async () => {
+      const mark = performance.now();
+      const raws: RawMessage[] = [];
+      for await (const raw of connector.fetchMessages(folder, batchIds)) raws.push(raw);
+      timings.fetchMs += performance.now() - mark;
+      return raws;
+    });
+    lastFetch = fetched.catch(() => {});
+    const prepared = fetched.then(async (raws) => {
+      const mark = performance.now();
+      const parsed = await deps.parseMessages(raws.map((r) => r.raw));
+      timings.parseMs += performance.now() - mark;
+      return { raws, parsed };
+    });
+    // Awaited later; until then a failure must not count as unhandled.
+    prepared.catch(() => {});
+    return prepared;
+  };
+
+  let next = batches[0] ? prepare(batches[0]) : undefined;
+  for (let index = 0; index < batches.length; index++) {
+    const batchIds = batches[index]!;
+    const current = next!;
+    if (await repo.isStopRequested(db, account.id)) {
+      await lastFetch;
+      throw new StopRequested();
+    }
+    const { raws, parsed } = await current;
+    next = batches[index + 1] ? prepare(batches[index + 1]!) : undefined;
+    const mark = performance.now();
     const rows = raws.map((raw, i) => toRow(account, folder, raw, parsed[i]!, options, ownAddresses));
     const highest = batchIds[batchIds.length - 1]!;
     let insertedInBatch = 0;
@@ -187,9 +219,13 @@ async function syncFolder(
       // are left out until the folder is complete, so a partial folder never looks unchanged.
       if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: list.cursor.validity, lastId: highest });
     });
+    timings.storeMs += performance.now() - mark;
     onStored(insertedInBatch);
     await notify();
   }
+  // Let a prefetch still running end before the connection is reused or closed.
+  await lastFetch;
+  logger.debug({ accountId: account.id, folder: folder.path, messages: ids.length, ...timings }, 'folder synced');
   if (!ranged && (ids.length === list.ids.length || ids.length === 0)) await repo.saveFolderCursor(db, owner, folderRecord, list.cursor);
   else if (!ranged) await repo.saveFolderCursor(db, owner, folderRecord, { ...list.cursor, uidNext: undefined, messageCount: undefined });
 }

@@ -1,10 +1,20 @@
 import { DEFAULT_EXCHANGE_SERVER, DEFAULT_IMAP_PORT } from '@penman/contract';
+import { getEnv } from '../../env.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { SyncAccount } from '../repo.ts';
+import { createGmailConnector } from './gmail/gmail-connector.ts';
+import { type GoogleConfig, googleConfigFromEnv } from './gmail/google-clients.ts';
 import { createImapConnector } from './imap/imap-connector.ts';
+import { decodeMailboxSecret, openMailboxFile } from './mbox/mbox-connector.ts';
 import { type MailConnector, MailError } from './types.ts';
 
-export type ConnectorOptions = { secretBox: SecretBox /** Extra trusted CA for IMAP (tests). */; imapCa?: string };
+export type ConnectorOptions = {
+  secretBox: SecretBox;
+  /** Extra trusted CA for IMAP (tests). */
+  imapCa?: string;
+  /** Gmail's OAuth client and endpoints; by default from the environment (GOOGLE_*), null = not configured. */
+  google?: GoogleConfig | null;
+};
 
 /** IMAP settings of an account, with the spec's defaults (outlook.office365.com, port 993). */
 export function imapSettings(account: Pick<SyncAccount, 'emailAddress' | 'serverUrl' | 'port' | 'username'>) {
@@ -23,6 +33,13 @@ export function connectorFactory(options: ConnectorOptions) {
     switch (account.provider) {
       case 'exchange':
         return createImapConnector({ ...imapSettings(account), password: secret, ca: options.imapCa });
+      case 'gmail': {
+        const google = options.google === undefined ? googleConfigFromEnv(getEnv()) : options.google;
+        if (!google) throw new MailError('NOT_FOUND', 'Gmail is not configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).');
+        return createGmailConnector({ google, refreshToken: secret });
+      }
+      case 'mbox':
+        return openMailboxFile({ path: decodeMailboxSecret(secret).path, ownAddresses: [account.emailAddress, ...account.aliases] });
       default:
         throw new MailError('NOT_FOUND', `Syncing ${account.provider} accounts is not available`);
     }

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type yauzl from 'yauzl';
+import { logger } from '../../../platform/logger.ts';
+import { type FolderCursor, type ListQuery, type MailConnector, MailError, type MessageList, type RemoteFolder } from '../types.ts';
+import { FOLDER_INBOX, FOLDER_SENT } from './header-peek.ts';
+import { readMboxMessage, scanMbox } from './mbox-file.ts';
+import { findId, type MessageIndex } from './message-index.ts';
+import { type MailboxFileKind, SNIFF_BYTES, sniffMailboxFile } from './sniff.ts';
+import { openZip, readEntry, scanZip } from './zip-file.ts';
+
+/**
+ * An imported mailbox file (mbox, or a zip of .eml files) as a read-only account. The sync engine
+ * only downloads Inbox and Sent, so the file shows two virtual folders: a message is in 'Sent'
+ * when its From is one of the account's addresses or Google Takeout labelled it 'Sent', else in
+ * 'INBOX'. One streaming scan indexes the file (ids, positions, folders, dates: no message bodies);
+ * messages are then read one by one at their position. The file never changes, so a cursor with
+ * the same validity (size and mtime) and size means there is nothing new, without a scan.
+ */
+
+/** What the account row keeps (encrypted, in place of a password): where the file is. */
+export type MailboxFileSecret = { path: string; key: string };
+
+export function encodeMailboxSecret(secret: MailboxFileSecret): string {
+  return JSON.stringify(secret);
+}
+
+export function decodeMailboxSecret(secret: string): MailboxFileSecret {
+  try {
+    const parsed = JSON.parse(secret) as Partial<MailboxFileSecret>;
+    if (typeof parsed.path === 'string' && typeof parsed.key === 'string') return { path: parsed.path, key: parsed.key };
+  } catch {
+    // Reported below.
+  }
+  throw new MailError('NOT_FOUND', 'This imported account has no readable file reference');
+}
+
+const FOLDERS: RemoteFolder[] = [
+  { path: 'INBOX', role: 'inbox', specialUse: null },
+  { path: 'Sent', role: 'sent', specialUse: null },
+];
+
+type Source = {
+  scan: () => Promise<MessageIndex>;
+  /** The message at position `i` of the index, or null when it cannot be read. */
+  read: (index: MessageIndex, i: number) => Promise<Buffer | null>;
+  close: () => Promise<void>;
+};
+
+function toMailError(error: unknown, path: string): MailError {
+  if (error instanceof MailError) return error;
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return new MailError('NOT_FOUND', 'The imported mailbox file is no longer on the server', { cause: error });
+  return new MailError('TEMPORARY', `Reading ${path} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+}
+
+/** A cheap identity of the file's content: its size and modification time, hashed to 48 bits. */
+function fileValidity(stat: fs.Stats): string {
+  const digest = createHash('sha256').update(`${stat.size}:${stat.mtimeMs}`).digest();
+  return String(digest.readUIntBE(0, 6));
+}
+
+async function sniff(path: string): Promise<MailboxFileKind | null> {
+  const handle = await fs.promises.open(path, 'r');
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    return sniffMailboxFile(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function mboxSource(path: string, ownAddresses: ReadonlySet<string>): Promise<Source> {
+  const handle = await fs.promises.open(path, 'r');
+  return {
+    scan: () => scanMbox(path, ownAddresses),
+    read: (index, i) => readMboxMessage(handle, index.starts[i]!, index.lengths[i]!),
+    close: () => handle.close(),
+  };
+}
+
+async function zipSource(path: string, ownAddresses: ReadonlySet<string>): Promise<Source> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(path);
+  } catch (error) {
+    throw new MailError('NOT_FOUND', `The imported file is not a readable zip archive: ${(error as Error).message}`, { cause: error });
+  }
+  return {
+    scan: () => scanZip(zip, ownAddresses),
+    async read(index, i) {
+      const at = { start: index.starts[i]!, length: index.lengths[i]!, size: index.sizes[i]!, deflated: index.deflated[i] === 1 };
+      try {
+        return await readEntry(zip, at);
+      } catch (error) {
+        // Damaged data in one entry (bad deflate stream, wrong size): skip it, keep the others.
+        logger.warn({ path, entry: index.ids[i], err: error }, 'unreadable entry in an imported zip');
+        return null;
+      }
+    },
+    close: async () => zip.close(),
+  };
+}
+
+export async function openMailboxFile(options: { path: string; ownAddresses: Iterable<string> }): Promise<MailConnector> {
+  const { path } = options;
+  const ownAddresses = new Set([...options.ownAddresses].map((address) => address.toLowerCase()));
+  let source: Source;
+  let stat: fs.Stats;
+  try {
+    stat = await fs.promises.stat(path);
+    const kind = await sniff(path);
+    if (!kind) throw new MailError('NOT_FOUND', 'The imported file is neither an mbox nor a zip of .eml files');
+    source = kind === 'mbox' ? await mboxSource(path, ownAddresses) : await zipSource(path, ownAddresses);
+  } catch (error) {
+    throw toMailError(error, path);
+  }
+  const validity = fileValidity(stat);
+  const size = String(stat.size);
+
+  let scanned: Promise<MessageIndex> | undefined;
+  const index = async () => {
+    scanned ??= source.scan();
+    try {
+      return await scanned;
+    } catch (error) {
+      scanned = undefined;
+      throw toMailError(error, path);
+    }
+  };
+
+  const folderCode = (folder: RemoteFolder) => {
+    if (folder.role === 'inbox') return FOLDER_INBOX;
+    if (folder.role === 'sent') return FOLDER_SENT;
+    throw new MailError('NOT_FOUND', `Folder ${folder.path} not found`);
+  };
+
+  return {
+    listFolders: async () => FOLDERS.map((folder) => ({ ...folder })),
+
+    async listMessageIds(folder: RemoteFolder, query: ListQuery): Promise<MessageList> {
+      const code = folderCode(folder);
+      const cursor = query.cursor;
+      const ranged = Boolean(query.since || query.before);
+      const reset = Boolean(cursor?.validity && cursor.validity !== validity);
+      // `uidNext` holds the file size and `messageCount` is only saved once a folder is complete.
+      if (!ranged && !reset && cursor?.validity === validity && cursor.uidNext === size && cursor.messageCount != null) {
+        return { ids: [], cursor: { ...cursor }, reset: false, unchanged: true };
+      }
+      const all = await index();
+      const after = reset || cursor?.lastId == null ? -1 : Number(cursor.lastId);
+      const since = query.since?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const before = query.before?.getTime() ?? Number.POSITIVE_INFINITY;
+      const ids: string[] = [];
+      let messageCount = 0;
+      let highest = after;
+      for (let i = 0; i < all.count; i++) {
+        if (all.folders[i] !== code) continue;
+        messageCount++;
+        const id = all.ids[i]!;
+        if (id <= after) continue;
+        if (ranged) {
+          const date = all.dates[i]!;
+          if (!(date >= since && date < before)) continue;
+        }
+        ids.push(String(id));
+        highest = id;
+      }
+      const next: FolderCursor = { validity, uidNext: size, messageCount };
+      if (highest >= 0) next.lastId = String(highest);
+      return { ids, cursor: next, reset, unchanged: false };
+    },
+
+    async *fetchMessages(_folder, ids) {
+      if (ids.length === 0) return;
+      const all = await index();
+      for (const id of ids) {
+        const i = findId(all, Number(id));
+        if (i < 0) continue;
+        let raw: Buffer | null;
+        try {
+          raw = await source.read(all, i);
+        } catch (error) {
+          throw toMailError(error, path);
+        }
+        if (!raw) continue;
+        const date = all.dates[i]!;
+        yield Number.isFinite(date) ? { id, raw, internalDate: new Date(date) } : { id, raw };
+      }
+    },
+
+    close: () => source.close(),
+  };
+}

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import { fromLineDate, HeaderPeek } from './header-peek.ts';
+import { IndexBuilder, type MessageIndex } from './message-index.ts';
+
+/**
+ * mbox files (Google Takeout, Thunderbird, mutt, Python's mailbox): messages separated by
+ * `From sender date` lines. A message starts at a From_ line at the start of the file or after a
+ * blank line, when the line looks like one (a month name, a time and a year); a body line
+ * "From ..." is escaped as ">From ..." by mboxrd writers and un-escaped on read. LF and CRLF files
+ * both work; a last message without a final newline is kept whole.
+ */
+
+/** How much of a line the scanner looks at: enough for any From_ line and the headers it peeks. */
+const LINE_HEAD_BYTES = 8192;
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+const FROM_ = Buffer.from('From ');
+const MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/i;
+const TIME = /\b\d{1,2}:\d{2}\b/;
+const YEAR = /\b\d{4}\b/;
+
+export function looksLikeFromLine(line: string): boolean {
+  return line.startsWith('From ') && MONTH.test(line) && TIME.test(line) && YEAR.test(line);
+}
+
+type OpenMessage = { offset: number; start: number; inHeaders: boolean; peek: HeaderPeek; fromLine: string };
+
+/**
+ * Finds the messages of an mbox as its bytes stream past, in one pass and in bounded memory:
+ * only the head of the current line and three header values of the current message are kept.
+ */
+export class MboxScanner {
+  private readonly builder = new IndexBuilder();
+  /** Absolute offset of the next byte pushed. */
+  private position = 0;
+  /** Where the line being read began, and its first bytes when it spans chunks. */
+  private lineStart = 0;
+  private carry: Buffer[] = [];
+  private carryBytes = 0;
+  private previousBlank = false;
+  private previousLineStart = 0;
+  private message: OpenMessage | null = null;
+
+  constructor(private readonly ownAddresses: ReadonlySet<string>) {}
+
+  push(chunk: Buffer): void {
+    const base = this.position;
+    let from = 0;
+    while (from < chunk.length) {
+      const newline = chunk.indexOf(0x0a, from);
+      if (newline < 0) {
+        this.keepHead(chunk, from, chunk.length);
+        break;
+      }
+      if (this.carryBytes > 0 || this.carry.length > 0) {
+        this.keepHead(chunk, from, newline);
+        const head = Buffer.concat(this.carry);
+        this.onLine(head, 0, head.length, base + newline);
+        this.carry = [];
+        this.carryBytes = 0;
+      } else {
+        this.onLine(chunk, from, Math.min(newline, from + LINE_HEAD_BYTES), base + newline);
+      }
+      this.lineStart = base + newline + 1;
+      from = newline + 1;
+    }
+    this.position = base + chunk.length;
+  }
+
+  /** The index once the whole file went through `push`. */
+  end(): MessageIndex {
+    if (this.position > this.lineStart) {
+      // A last line without a newline: part of the last message, never a separator.
+      const head = Buffer.concat(this.carry);
+      this.onLine(head, 0, head.length, this.position);
+      this.previousBlank = false;
+    }
+    this.close(this.previousBlank ? this.previousLineStart : this.position);
+    return this.builder.finish();
+  }
+
+  private keepHead(chunk: Buffer, from: number, to: number) {
+    // Always remember that the line started, even when its head is already full.
+    if (this.carry.length === 0) this.carry.push(Buffer.alloc(0));
+    const room = LINE_HEAD_BYTES - this.carryBytes;
+    if (room <= 0 || to <= from) return;
+    const piece = Buffer.from(chunk.subarray(from, Math.min(to, from + room)));
+    this.carry.push(piece);
+    this.carryBytes += piece.length;
+  }
+
+  /** One line: `bytes[start, end)` is its head (no '\n'); `newlineAt` is where it ends in the file. */
+  private onLine(bytes: Buffer, start: number, end: number, newlineAt: number) {
+    const lineStart = this.lineStart;
+    const length = newlineAt - lineStart;
+    const contentEnd = end > start && bytes[end - 1] === 0x0d && end - start === length ? end - 1 : end;
+    const blank = length === 0 || (length === 1 && bytes[start] === 0x0d);
+
+    if (this.isFromLine(bytes, start, contentEnd, lineStart)) {
+      // The blank line before a From_ line separates messages; it is not part of the one before.
+      if (this.message) this.close(this.previousBlank ? this.previousLineStart : lineStart);
+      const fromLine = bytes.toString('latin1', start, contentEnd);
+      this.message = { offset: lineStart, start: newlineAt + 1, inHeaders: true, peek: new HeaderPeek(), fromLine };
+    } else if (this.message?.inHeaders) {
+      if (blank) this.message.inHeaders = false;
+      else this.message.peek.line(bytes, start, contentEnd);
+    }
+    this.previousBlank = blank;
+    this.previousLineStart = lineStart;
+  }
+
+  private isFromLine(bytes: Buffer, start: number, end: number, lineStart: number): boolean {
+    if (end - start < FROM_.length || !startsWithFrom(bytes, start)) return false;
+    // The file's first line, or any From line before the first message, starts one.
+    if (lineStart === 0 || !this.message) return true;
+    return this.previousBlank && looksLikeFromLine(bytes.toString('latin1', start, Math.min(end, start + 200)));
+  }
+
+  private close(end: number) {
+    const message = this.message;
+    if (!message) return;
+    // The From_ line's date only counts when the message has no usable Date header.
+    const { folder, date } = message.peek.classify(this.ownAddresses, () => fromLineDate(message.fromLine));
+    const length = end - message.start;
+    // A From_ line with nothing after it holds no message.
+    if (length > 0) this.builder.add({ id: message.offset, start: message.start, length, folder, date });
+    this.message = null;
+  }
+}
+
+/** Reads the whole file once, in 1 MB chunks, and indexes its messages. */
+export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>): Promise<MessageIndex> {
+  const scanner = new MboxScanner(ownAddresses);
+  const stream = fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  for await (const chunk of stream) scanner.push(chunk as Buffer);
+  return scanner.end();
+}
+
+/** One message's bytes by position, through an open file handle, with From_ escaping undone. */
+export async function readMboxMessage(handle: fs.promises.FileHandle, start: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return unescapeFromLines(filled === length ? buffer : buffer.subarray(0, filled));
+}
+
+/** mboxrd: a line '>From ', '>>From ', ... loses one '>'. Returns the same buffer when none does. */
+export function unescapeFromLines(raw: Buffer): Buffer {
+  const drops: number[] = [];
+  let lineStart = 0;
+  while (lineStart < raw.length) {
+    if (raw[lineStart] === 0x3e && isQuotedFrom(raw, lineStart)) drops.push(lineStart);
+    const next = raw.indexOf('\n>', lineStart);
+    if (next < 0) break;
+    lineStart = next + 1;
+  }
+  if (drops.length === 0) return raw;
+  const out = Buffer.allocUnsafe(raw.length - drops.length);
+  let written = 0;
+  let from = 0;
+  for (const drop of drops) {
+    written += raw.copy(out, written, from, drop);
+    from = drop + 1;
+  }
+  raw.copy(out, written, from);
+  return out;
+}
+
+function isQuotedFrom(raw: Buffer, at: number): boolean {
+  let i = at;
+  while (raw[i] === 0x3e) i++;
+  return i + FROM_.length <= raw.length && startsWithFrom(raw, i);
+}
+
+/** 'From ' at `at` (compared by hand: this runs for every line of the file). */
+function startsWithFrom(bytes: Uint8Array, at: number): boolean {
+  return bytes[at] === 0x46 && bytes[at + 1] === 0x72 && bytes[at + 2] === 0x6f && bytes[at + 3] === 0x6d && bytes[at + 4] === 0x20;
+}

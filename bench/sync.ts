@@ -1,0 +1,185 @@
+// `npm run bench -- sync`: one Dovecot mailbox (7,000+ messages, ~100 MB: plain, HTML and
+// attachments, built from real Enron mail) synced into PostgreSQL by Penman's sync engine, and
+// mirrored by mbsync with its default settings and with `FSync no`, in one run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connectorFactory } from '../apps/server/src/mail/connectors/index.ts';
+import { createParsePool } from '../apps/server/src/mail/parse-messages.ts';
+import { syncAccount } from '../apps/server/src/mail/sync.ts';
+import { createSecretBox } from '../apps/server/src/platform/crypto.ts';
+import { connectDatabase, ensureDatabaseExists, withDatabaseName } from '../apps/server/src/platform/db/client.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded-postgres.ts';
+import { runMigrations } from '../apps/server/src/platform/db/migrate.ts';
+import { emailAccounts, users } from '../apps/server/src/platform/db/schema/index.ts';
+import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
+import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
+
+const TARGET_MESSAGES = Number(process.argv[2] ?? 7000);
+
+function buildMailbox(): { inbox: Buffer[]; sent: Buffer[]; bytes: number } {
+  const sources = [...enronFolder('kaminski-v', 'inbox'), ...enronFolder('steffes-j', 'inbox'), ...enronFolder('watson-k', 'inbox')];
+  const sentSources = enronFolder('kaminski-v', 'sent_items');
+  const inbox: Buffer[] = [];
+  const sent: Buffer[] = [];
+  let bytes = 0;
+  for (let i = 0; inbox.length + sent.length < TARGET_MESSAGES; i++) {
+    const toSent = i % 3 === 0;
+    const source = fs.readFileSync(toSent ? sentSources[i % sentSources.length]! : sources[i % sources.length]!, 'latin1');
+    const split = source.search(/\r?\n\r?\n/);
+    const headers = source
+      .slice(0, split)
+      .replace(/^Message-ID:.*$/im, `Message-ID: <bench-${i}@penman.test>`)
+      .replace(/^Content-Type:.*(\r?\n[ \t].*)*$/gim, '')
+      .replace(/^Content-Transfer-Encoding:.*$/gim, '');
+    const body = source.slice(split).trim();
+    let raw: string;
+    if (i % 10 === 0) {
+      // One in ten carries a ~100 KB attachment.
+      const attachment = randomBytes(75_000).toString('base64').replace(/.{76}/g, '$&\r\n');
+      raw = `${headers}\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\n${body}\r\n--b${i}\r\nContent-Type: application/pdf; name="report-${i}.pdf"\r\nContent-Disposition: attachment; filename="report-${i}.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\n${attachment}\r\n--b${i}--\r\n`;
+    } else if (i % 3 === 1) {
+      const html = `<html><body><div style="font-family:Arial">${body.replace(/&/g, '&amp;').replace(/</g, '&lt;').split(/\r?\n/).join('<br>')}</div></body></html>`;
+      raw = `${headers}\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary="a${i}"\r\n\r\n--a${i}\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\n${body}\r\n--a${i}\r\nContent-Type: text/html; charset=us-ascii\r\n\r\n${html}\r\n--a${i}--\r\n`;
+    } else {
+      raw = `${headers}\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\n${body}\r\n`;
+    }
+    const buffer = Buffer.from(raw, 'latin1');
+    bytes += buffer.length;
+    (toSent ? sent : inbox).push(buffer);
+  }
+  return { inbox, sent, bytes };
+}
+
+function rssSampler(pid: number | 'self') {
+  let peak = 0;
+  const read = () => {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    peak = Math.max(peak, Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024);
+  };
+  const timer = setInterval(read, 50);
+  return () => {
+    clearInterval(timer);
+    read();
+    return peak;
+  };
+}
+
+const mailbox = buildMailbox();
+const totalMessages = mailbox.inbox.length + mailbox.sent.length;
+const dovecot = await startDovecot();
+dovecot.addUser('bench', 'bench-pw');
+dovecot.seed(
+  'bench',
+  'INBOX',
+  mailbox.inbox.map((raw) => ({ raw })),
+);
+dovecot.seed(
+  'bench',
+  'Sent',
+  mailbox.sent.map((raw) => ({ raw })),
+);
+
+// Penman: a real PostgreSQL with default durability settings (fsync on), like production.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-bench-sync-'));
+fs.chmodSync(dir, 0o755);
+const pgServer = await startEmbeddedPostgres({ databaseDir: path.join(dir, 'pg'), secretDir: dir });
+await ensureDatabaseExists(pgServer.url, 'bench');
+const database = connectDatabase(withDatabaseName(pgServer.url, 'bench'));
+await runMigrations(database);
+const secretBox = createSecretBox('bench-secret-bench-secret-bench-secret-1');
+await database.db.insert(users).values({ id: 'bench-user', name: 'Bench', email: 'bench@example.com' });
+const [account] = await database.db
+  .insert(emailAccounts)
+  .values({
+    userId: 'bench-user',
+    emailAddress: 'vince.kaminski@enron.com',
+    provider: 'exchange',
+    serverUrl: 'localhost',
+    port: dovecot.imapPort,
+    username: 'bench',
+    encryptedPassword: secretBox.encrypt('bench-pw'),
+  })
+  .returning();
+const threads = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+const pool = createParsePool(threads);
+const stopSampling = rssSampler('self');
+const penmanStart = performance.now();
+const result = await syncAccount(
+  {
+    db: database.db,
+    openConnector: connectorFactory({ secretBox, imapCa: fs.readFileSync(dovecot.caFile, 'utf8') }),
+    parseMessages: pool.parse,
+  },
+  { userId: 'bench-user', accountId: account!.id },
+);
+const penmanSeconds = (performance.now() - penmanStart) / 1000;
+const penmanPeakRss = stopSampling();
+if (result.status !== 'completed' || result.stored !== totalMessages)
+  throw new Error(`sync did not store everything: ${JSON.stringify(result)}`);
+await pool.close();
+await database.pool.end();
+await pgServer.stop();
+
+function runMbsync(fsync: boolean): { seconds: number; peakRss: number } {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-bench-mbsync-'));
+  const config = `${fsync ? '' : 'FSync no\n\n'}IMAPAccount bench
+Host localhost
+Port ${dovecot.imapPort}
+User bench
+Pass bench-pw
+SSLType STARTTLS
+CertificateFile ${dovecot.caFile}
+
+IMAPStore remote
+Account bench
+
+MaildirStore local
+Path ${work}/mail/
+Inbox ${work}/mail/INBOX
+SubFolders Verbatim
+
+Channel bench
+Far :remote:
+Near :local:
+Patterns INBOX Sent
+Create Near
+Sync Pull
+SyncState *
+`;
+  fs.mkdirSync(path.join(work, 'mail'), { recursive: true });
+  fs.writeFileSync(path.join(work, 'mbsyncrc'), config);
+  const started = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', 'mbsync', '-c', path.join(work, 'mbsyncrc'), '-q', 'bench'], { encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`mbsync failed: ${run.stderr}`);
+  const peakKb = Number(run.stderr.trim().split('\n').pop());
+  const files = execFileSync('sh', ['-c', `find ${work}/mail -type f -path '*/cur/*' -o -type f -path '*/new/*' | wc -l`], {
+    encoding: 'utf8',
+  }).trim();
+  if (Number(files) !== totalMessages) throw new Error(`mbsync stored ${files} of ${totalMessages}`);
+  fs.rmSync(work, { recursive: true, force: true });
+  return { seconds, peakRss: peakKb / 1024 };
+}
+
+const mbsyncDefault = runMbsync(true);
+const mbsyncNoFsync = runMbsync(false);
+await dovecot.stop();
+fs.rmSync(dir, { recursive: true, force: true });
+
+const mb = mailbox.bytes / 1024 / 1024;
+const line = (name: string, seconds: number, rss: number) =>
+  `| ${name} | ${seconds.toFixed(2)} s | ${(totalMessages / seconds).toFixed(0)} msg/s | ${(mb / seconds).toFixed(1)} MB/s | ${rss.toFixed(0)} MB |`;
+console.log(
+  `Mailbox: ${totalMessages} messages, ${mb.toFixed(1)} MB (INBOX ${mailbox.inbox.length}, Sent ${mailbox.sent.length}); Penman parse threads: ${threads}`,
+);
+console.log('| who | time | messages/s | MB/s | peak RSS |');
+console.log('| --- | --- | --- | --- | --- |');
+console.log(line('Penman (IMAP → parse → PostgreSQL, fsync on)', penmanSeconds, penmanPeakRss));
+console.log(line('mbsync 1.4, default (fsync)', mbsyncDefault.seconds, mbsyncDefault.peakRss));
+console.log(line('mbsync 1.4, FSync no', mbsyncNoFsync.seconds, mbsyncNoFsync.peakRss));
+console.log(`Penman / mbsync default: ${(penmanSeconds / mbsyncDefault.seconds).toFixed(2)} (target < 1.0)`);
+console.log(`Penman / mbsync FSync no: ${(penmanSeconds / mbsyncNoFsync.seconds).toFixed(2)} (target < 2.0)`);
+console.log(`Penman peak RSS: ${penmanPeakRss.toFixed(0)} MB (target < 300 MB; includes the parse worker threads, not PostgreSQL)`);
