@@ -59,7 +59,7 @@ function testCertificate(): { cert: string; key: string } {
   return { cert, key };
 }
 
-async function waitForGreeting(port: number, ca: string, deadlineMs = 10_000): Promise<void> {
+async function waitForGreeting(port: number, ca: string, deadlineMs = 30_000): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
@@ -129,10 +129,23 @@ service imap-login {
   let child: ChildProcess;
   const ca = fs.readFileSync(cert, 'utf8');
   const start = async () => {
-    child = spawn('/usr/sbin/dovecot', ['-c', configFile, '-F'], { stdio: 'ignore' });
+    // Its own process group, so a kill takes the login and auth children (which hold the ports) too.
+    child = spawn('/usr/sbin/dovecot', ['-c', configFile, '-F'], { stdio: 'ignore', detached: true });
     await waitForGreeting(imapsPort, ca);
   };
   await start();
+  const killGroup = async () => {
+    const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await exited;
+    // The children die with the group; wait until nothing listens any more.
+    for (let i = 0; i < 100 && !((await portClosed(imapPort)) && (await portClosed(imapsPort))); i++)
+      await new Promise((r) => setTimeout(r, 50));
+  };
 
   let counter = 0;
   const server: DovecotServer = {
@@ -162,13 +175,11 @@ service imap-login {
       execFileSync('chown', ['-R', `${MAIL_UID}:${MAIL_UID}`, path.join(dir, 'mail', user)]);
     },
     async stop() {
-      child.kill('SIGKILL');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await killGroup();
       fs.rmSync(dir, { recursive: true, force: true });
     },
     async restart() {
-      child.kill('SIGKILL');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await killGroup();
       await start();
     },
   };
