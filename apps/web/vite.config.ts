@@ -1,12 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
 
+/** Writes .br and .gz beside each built asset; the server sends them to browsers that accept them. */
+function precompress(): Plugin {
+  return {
+    name: 'penman-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const target = path.join(dir, file);
+        const source = fs.readFileSync(target);
+        if (source.length < 1024) continue;
+        fs.writeFileSync(`${target}.gz`, gzipSync(source, { level: 9 }));
+        fs.writeFileSync(`${target}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

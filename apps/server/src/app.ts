@@ -2,8 +2,10 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ZApiError, ZHealthResponse } from '@penman/contract';
 import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
+import { IMPORT_PATH, importRoutes } from './accounts/import-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { gmailRoutes } from './gmail/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
 import { clientIp } from './platform/http/client-ip.ts';
@@ -38,6 +40,8 @@ export function createApi(deps: AppDeps) {
     .route('/', invitationRoutes(deps))
     .route('/', dashboardRoutes(deps))
     .route('/', accountRoutes(deps))
+    .route('/', importRoutes(deps))
+    .route('/', gmailRoutes(deps))
     .route('/', publicRoutes(deps));
 }
 
@@ -47,15 +51,14 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
   const production = deps.env.NODE_ENV === 'production';
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', securityHeaders);
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.env.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: deps.env.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
+    },
+  });
+  // The mailbox import streams its upload to disk under its own limit (IMPORT_MAX_BYTES).
+  app.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? next() : apiBodyLimit(c, next)));
 
   // better-auth owns /api/auth/*; it reads the client address for rate limits from our header only.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

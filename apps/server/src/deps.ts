@@ -24,6 +24,7 @@ export function createDeps(input: {
     secret,
     publicUrl: env.publicUrl,
     signupMode: env.SIGNUP_MODE,
+    signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
     loadProfile: (userId) => getProfileNames({ db, userId }),
     onUserCreated: (user) => ensureProfileForNewUser({ db, user }),
   });

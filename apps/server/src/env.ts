@@ -19,12 +19,26 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CONTACT_FORWARD_URL: z.url().optional(),
   MAIL_PARSE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(1024 * 1024),
+  // Largest mailbox file (mbox or zip of .eml) POST /api/accounts/import takes; streamed to disk, never held in memory.
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  // Gmail: an OAuth client of the operator's Google Cloud project; without both, Gmail is unavailable.
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  // Google's endpoints; only tests (a local stand-in) change them.
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
 });
 
 export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };

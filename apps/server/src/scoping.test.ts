@@ -39,6 +39,54 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     });
     expect(response.status).toBe(400);
   },
+  'POST /api/accounts/import': async (f, t) => {
+    // Importing always creates the caller's own account: B may import A's address, A sees nothing new.
+    const form = new FormData();
+    form.set('emailAddress', 'a@example.com');
+    form.set('file', new Blob(['From x Mon Jan  1 00:00:00 2001\nFrom: a@example.com\nSubject: hi\n\nhello\n']), 'b.mbox');
+    const response = await t.request('/api/accounts/import', { method: 'POST', cookie: f.cookieB, body: form });
+    expect(response.status).toBe(201);
+    const { account } = await response.json();
+    const a = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/accounts', { cookie: f.cookieB })).json();
+    expect(a.accounts.map((x: { id: string }) => x.id)).toEqual([f.accountIdOfA]);
+    expect(b.accounts.map((x: { id: string }) => x.id)).toEqual([account.id]);
+    expect((await t.request(`/api/accounts/${account.id}`, { cookie: f.cookieA })).status).toBe(404);
+    // Back to the fixture's state for the other checks.
+    const json = { confirmation: 'DELETE EMAIL ACCOUNT' };
+    expect((await t.request(`/api/accounts/${account.id}`, { method: 'DELETE', cookie: f.cookieB, json })).status).toBe(204);
+  },
+  'GET /api/gmail/client-id': async (f, t) => {
+    // The operator's OAuth client id: the same for everyone, no user data.
+    const a = await (await t.request('/api/gmail/client-id', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/gmail/client-id', { cookie: f.cookieB })).json();
+    expect(a).toEqual({ clientId: GMAIL_ENV.GOOGLE_CLIENT_ID });
+    expect(b).toEqual(a);
+  },
+  'POST /api/gmail/start': async (f, t) => {
+    // A state is bound to the user who started: B's state is refused when A presents it.
+    const { state } = await (
+      await t.request('/api/gmail/start', { method: 'POST', cookie: f.cookieB, json: { emailAddress: 'b@gmail.com' } })
+    ).json();
+    const response = await t.request('/api/gmail/exchange', {
+      method: 'POST',
+      cookie: f.cookieA,
+      json: { code: 'code', state, redirectUri: 'http://localhost:3000/gmail-callback' },
+    });
+    expect(response.status).toBe(400);
+  },
+  'POST /api/gmail/exchange': async (f, t) => {
+    // An account is only ever created for the caller, and only with the caller's own state.
+    const { state } = await (
+      await t.request('/api/gmail/start', { method: 'POST', cookie: f.cookieA, json: { emailAddress: 'a@gmail.com' } })
+    ).json();
+    const response = await t.request('/api/gmail/exchange', {
+      method: 'POST',
+      cookie: f.cookieB,
+      json: { code: 'code', state, redirectUri: 'http://localhost:3000/gmail-callback' },
+    });
+    expect(response.status).toBe(400);
+  },
   'GET /api/dashboard/sidebar-counts': async (f, t) => {
     const a = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieB })).json();
@@ -57,7 +105,14 @@ const publicRoutes = new Set([
   'POST /api/contact',
 ]);
 
-const t = await createTestApp();
+// Gmail configured, with Google unreachable: the state checks come before any call to Google.
+const GMAIL_ENV = {
+  GOOGLE_CLIENT_ID: 'scoping-test.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'scoping-test-secret',
+  GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+  GMAIL_API_URL: 'http://127.0.0.1:9',
+};
+const t = await createTestApp(GMAIL_ENV);
 const a = await t.signUpAndIn('scoping-a@example.com');
 const b = await t.signUpAndIn('scoping-b@example.com');
 const { rows } = await t.database.pool.query<{ id: string }>(

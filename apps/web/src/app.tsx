@@ -1,10 +1,8 @@
-import { TOAST_MS } from '@penman/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
-import { TooltipProvider } from '@/components/ui/tooltip.tsx';
+import { LazyToaster } from '@/components/lazy-toaster.tsx';
 import { AuthProvider } from '@/lib/auth.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { createAppRouter } from '@/routes/router.tsx';
@@ -15,10 +13,8 @@ export function App() {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <TooltipProvider>
-            <RouterProvider router={router} />
-            <Toaster richColors position="top-right" duration={TOAST_MS.default} closeButton />
-          </TooltipProvider>
+          <RouterProvider router={router} />
+          <LazyToaster />
         </AuthProvider>
       </QueryClientProvider>
     </ErrorBoundary>

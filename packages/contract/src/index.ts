@@ -1,3 +1,7 @@
+export * from './accounts/gmail.ts';
+export * from './accounts/labels.ts';
+export * from './accounts/messages.ts';
+export * from './accounts/schemas.ts';
 export * from './auth/labels.ts';
 export * from './auth/messages.ts';
 export * from './auth/schemas.ts';
@@ -5,6 +9,4 @@ export * from './dashboard/labels.ts';
 export * from './dashboard/schemas.ts';
 export * from './platform/constants.ts';
 export * from './platform/errors.ts';
-export * from './accounts/messages.ts';
-export * from './accounts/schemas.ts';
-export * from './accounts/labels.ts';
+export * from './public/index.ts';

@@ -82,7 +82,8 @@ describe('a server restart in the middle of an initialization', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const api = (p: string, init: RequestInit = {}) =>
+    // biome-ignore lint/suspicious/noExplicitAny: asserting on JSON answers
+    const api = (p: string, init: RequestInit = {}): Promise<any> =>
       fetch(`${base}/api${p}`, { ...init, headers: { cookie, origin: base, 'content-type': 'application/json', ...init.headers } }).then(
         (r) => r.json(),
       );

@@ -12,6 +12,8 @@ import {
 import { validationHook } from '../platform/http/errors.ts';
 import { requireUser } from '../platform/http/session.ts';
 import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import { createLocalStorage } from '../platform/storage.ts';
+import { removeImportedMailbox } from './import-service.ts';
 import * as service from './service.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
@@ -117,7 +119,11 @@ export function accountRoutes(deps: AppDeps) {
       ),
     )
     .openapi(deleteRoute, async (c) => {
-      await service.deleteAccount(scope(c.get('userId'), c.req.valid('param').id));
+      const userId = c.get('userId');
+      const accountId = c.req.valid('param').id;
+      await service.deleteAccount(scope(userId, accountId));
+      // An imported mailbox file goes with its account.
+      await removeImportedMailbox({ storage: createLocalStorage(deps.env.dataDir), userId, accountId });
       return c.body(null, 204);
     })
     .openapi(progressRoute, async (c) => c.json(await service.downloadProgress(scope(c.get('userId'), c.req.valid('param').id)), 200))

@@ -216,7 +216,7 @@ export async function runInitializationStep(
 ) {
   const { db } = deps;
   const account = await repo.findAccount(db, userId, accountId);
-  if (!account || account.initializationStatus !== 'initializing' || account.lastInitStep !== step) return;
+  if (account?.initializationStatus !== 'initializing' || account.lastInitStep !== step) return;
 
   if (step === 'download') {
     const result = await runSync(deps, { userId, accountId });

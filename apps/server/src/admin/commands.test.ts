@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
-import { waitlist } from '../platform/db/schema/index.ts';
+import { contactMessages, waitlist } from '../platform/db/schema/index.ts';
 import { createTestDatabase } from '../test-support/database.ts';
 import { runAdminCommand } from './commands.ts';
 
@@ -46,6 +46,21 @@ describe('admin CLI commands', () => {
     expect(await run('waitlist')).toBe('The waitlist is empty.');
     await database.db.insert(waitlist).values({ name: 'Wanda W', email: 'wanda@example.com', howHeard: 'friend' });
     expect(await run('waitlist')).toMatch(/wanda@example\.com {2}Wanda W {2}friend$/);
+  });
+
+  it('lists contact messages with their forwarding state', async () => {
+    expect(await run('messages')).toBe('No contact messages.');
+    await database.db.insert(contactMessages).values({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      subject: 'Pricing',
+      message: 'Hello,\nhow much is it?',
+      forwardError: 'HTTP 500',
+      createdAt: new Date('2025-06-01T10:00:00Z'),
+    });
+    expect(await run('messages')).toBe(
+      '2025-06-01T10:00:00.000Z  Grace Hopper <grace@example.com>  not forwarded: HTTP 500\n  Subject: Pricing\n    Hello,\n    how much is it?',
+    );
   });
 
   it('names unknown commands', async () => {

@@ -6,7 +6,7 @@ import { openDatabase } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Queue } from '../platform/queue.ts';
 import type { RealtimeHub } from '../platform/realtime.ts';
-import { listWaitlist } from '../public/service.ts';
+import { listContactMessages, listWaitlist } from '../public/service.ts';
 import { createInvitation, createUserWithPassword } from '../users/service.ts';
 
 const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFirstName.optional(), last: ZLastName.optional() });
@@ -49,6 +49,17 @@ export async function runAdminCommand(env: Env, { command, args, options }: Invo
         const rows = await listWaitlist({ db });
         if (rows.length === 0) return 'The waitlist is empty.';
         return rows.map((row) => `${row.createdAt.toISOString()}  ${row.email}  ${row.name}  ${row.howHeard ?? ''}`.trimEnd()).join('\n');
+      }
+      case 'messages': {
+        const rows = await listContactMessages({ db });
+        if (rows.length === 0) return 'No contact messages.';
+        return rows
+          .map((row) => {
+            const status = row.forwardedAt ? 'forwarded' : row.forwardError ? `not forwarded: ${row.forwardError}` : 'stored';
+            const body = row.message.replace(/\r?\n/g, '\n    ');
+            return `${row.createdAt.toISOString()}  ${row.name} <${row.email}>  ${status}\n  Subject: ${row.subject}\n    ${body}`;
+          })
+          .join('\n\n');
       }
       default:
         throw new AppError('BAD_REQUEST', `Unknown command "${command}". Run: npm run admin -- help`);

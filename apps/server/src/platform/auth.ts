@@ -16,6 +16,7 @@ type AuthOptions = {
   secret: string;
   publicUrl: string;
   signupMode: 'waitlist' | 'open';
+  signInAttemptsPerMinute: number;
   loadProfile: (userId: string) => Promise<ProfileNames | undefined>;
   onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
 };
@@ -50,8 +51,8 @@ export function createAuth(options: AuthOptions) {
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
-        '/sign-up/email': { window: 60, max: 5 },
+        '/sign-in/email': { window: 60, max: options.signInAttemptsPerMinute },
+        '/sign-up/email': { window: 60, max: options.signInAttemptsPerMinute },
       },
     },
     advanced: {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -26,6 +26,26 @@ export function createSecretBox(appSecret: string): SecretBox {
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+export type Signer = { sign: (data: string) => string; verify: (data: string, signature: string) => boolean };
+
+/**
+ * HMAC-SHA256 signatures (base64url) for values that travel through the browser and must come back
+ * unchanged, such as the Gmail consent's state. Each purpose gets its own key, derived from
+ * APP_SECRET with HKDF, so a signature made for one purpose is worthless for another.
+ */
+export function createSigner(appSecret: string, purpose: string): Signer {
+  const key = Buffer.from(hkdfSync('sha256', appSecret, 'penman', `signer/${purpose}`, 32));
+  const sign = (data: string) => createHmac('sha256', key).update(data, 'utf8').digest('base64url');
+  return {
+    sign,
+    verify(data, signature) {
+      const expected = Buffer.from(sign(data), 'utf8');
+      const given = Buffer.from(signature, 'utf8');
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
 }

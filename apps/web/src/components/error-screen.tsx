@@ -1,6 +1,6 @@
 import { SHELL_MESSAGES } from '@penman/contract';
 import { CircleAlert } from 'lucide-react';
-import { Button } from './ui/button.tsx';
+import { buttonVariants } from './ui/button-variants.ts';
 
 type ErrorScreenProps = { message?: string | undefined; onReload: () => void };
 
@@ -14,9 +14,9 @@ export function ErrorScreen({ message, onReload }: ErrorScreenProps) {
         </span>
         <h1 className="text-xl font-semibold tracking-tight">{SHELL_MESSAGES.somethingWentWrong}</h1>
         <p className="mt-2 text-sm break-words text-muted-foreground">{message || SHELL_MESSAGES.unexpectedError}</p>
-        <Button className="mt-6" onClick={onReload}>
+        <button type="button" className={buttonVariants({ className: 'mt-6' })} onClick={onReload}>
           {SHELL_MESSAGES.reloadPage}
-        </Button>
+        </button>
       </div>
     </main>
   );

@@ -1,21 +1,8 @@
 import { type ApiErrorCode, ZApiError } from '@penman/contract';
+import { ApiRequestError } from './api-request-error.ts';
 
-export type ApiRequestErrorCode = ApiErrorCode | 'NETWORK';
-
-/** A failed API call: the server's `{ error: { code, message, fields? } }`, or a network failure (status 0). */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: ApiRequestErrorCode;
-  readonly fields: Readonly<Record<string, string>>;
-
-  constructor(status: number, code: ApiRequestErrorCode, message: string, fields: Record<string, string> = {}) {
-    super(message);
-    this.name = 'ApiRequestError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
+// The error class has its own module without zod, for the code every page loads first (the session).
+export { ApiRequestError, type ApiRequestErrorCode, networkError } from './api-request-error.ts';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',
@@ -40,11 +27,4 @@ export async function parseApiError(response: ErrorResponse): Promise<ApiRequest
   }
   const code = CODE_BY_STATUS[response.status] ?? 'INTERNAL';
   return new ApiRequestError(response.status, code, response.statusText || `Request failed (${response.status})`);
-}
-
-/** A request that never got an answer (offline, server down, aborted). */
-export function networkError(cause: unknown): ApiRequestError {
-  const error = new ApiRequestError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
-  error.cause = cause;
-  return error;
 }

@@ -1,38 +1,49 @@
-import { AUTH_MESSAGES, QUERY_STALE_MS, ZSessionUser } from '@penman/contract';
+import { AUTH_MESSAGES, type SessionUser as ContractSessionUser, QUERY_STALE_MS } from '@penman/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
-import { z } from 'zod';
-import { ApiRequestError } from './api-error.ts';
-import { authClient } from './auth-client.ts';
+import { ApiRequestError, networkError } from './api-request-error.ts';
 
 /** What GET /api/auth/get-session answers when signed in (the server's custom session). */
-const ZSession = z.object({
-  user: ZSessionUser,
-  session: z.object({ id: z.string(), expiresAt: z.coerce.date() }),
-});
-export type Session = z.infer<typeof ZSession>;
+export type Session = { user: ContractSessionUser; session: { id: string; expiresAt: Date } };
 export type SessionUser = Session['user'];
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 type AuthFailure = { status?: number; message?: string; statusText?: string };
 
-/** Signed out is `null`; only a server or network failure throws (and is retried once). */
+const nullableString = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The session from its JSON, or null when the answer is not a session. */
+function toSession(data: unknown): Session | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { user, session } = data as { user?: Record<string, unknown>; session?: Record<string, unknown> };
+  if (typeof user?.id !== 'string' || typeof user.email !== 'string' || typeof session?.id !== 'string') return null;
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      firstName: nullableString(user.firstName),
+      lastName: nullableString(user.lastName),
+      profileEmail: nullableString(user.profileEmail),
+    },
+    session: { id: session.id, expiresAt: new Date(String(session.expiresAt)) },
+  };
+}
+
+/**
+ * Signed out is `null`; only a server or network failure throws (and is retried once). A plain
+ * fetch: every page, the landing page included, needs it first, so it carries no auth client.
+ */
 async function getSession(): Promise<Session | null> {
-  const { data, error } = await authClient.getSession();
-  if (error) {
-    const failure = error as AuthFailure;
-    const status = failure.status ?? 0;
-    if (status === 0 || status >= 500) {
-      throw new ApiRequestError(
-        status,
-        status === 0 ? 'NETWORK' : 'INTERNAL',
-        failure.message || failure.statusText || 'Session lookup failed',
-      );
-    }
-    return null;
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw networkError(error);
   }
-  return data ? ZSession.parse(data) : null;
+  if (response.status >= 500) throw new ApiRequestError(response.status, 'INTERNAL', response.statusText || 'Session lookup failed');
+  if (!response.ok) return null;
+  return toSession(await response.json().catch(() => null));
 }
 
 export const sessionQueryOptions = () =>
@@ -74,6 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     async ({ allDevices = false }: SignOutOptions = {}) => {
+      const { authClient } = await import('./auth-client.ts');
       if (allDevices) assertSignOutOk((await authClient.revokeSessions()).error);
       assertSignOutOk((await authClient.signOut()).error);
       // Drop every cached answer of the signed-out user, then mark the session as gone.

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useRouteError } from 'react-router';
 import { ErrorScreen, errorMessage } from '@/components/error-screen.tsx';
-import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { PageSpinner } from '@/components/ui/page-spinner.tsx';
 
 export function RootLayout() {
   return (

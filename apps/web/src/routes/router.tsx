@@ -1,7 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ProtectedRoute } from './dashboard/protected-route.tsx';
 import { LandingPage } from './landing/landing-page.tsx';
-import { NotFoundPage } from './not-found/not-found-page.tsx';
 import { RootLayout, RouteErrorScreen, RouteLoadingScreen } from './root-layout.tsx';
 
 /** Dashboard screens: each is its own chunk, loaded only when visited. */
@@ -25,14 +23,21 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <RouteLoadingScreen />,
     children: [
+      // The landing page is the only eager route: every other page is its own chunk, so `/`
+      // loads no dashboard code.
       { index: true, element: <LandingPage /> },
+      { path: 'about', lazy: () => import('./about/about-page.tsx') },
+      { path: 'privacy-policy', lazy: () => import('./legal/privacy-policy-page.tsx') },
+      { path: 'terms-of-service', lazy: () => import('./legal/terms-of-service-page.tsx') },
+      { path: 'cookie-policy', lazy: () => import('./legal/cookie-policy-page.tsx') },
       { path: 'invite/:token', lazy: () => import('./invite/invite-page.tsx') },
+      { path: 'gmail-callback', lazy: () => import('./gmail-callback/gmail-callback-page.tsx') },
       {
         path: 'dashboard',
-        element: <ProtectedRoute />,
+        lazy: async () => ({ Component: (await import('./dashboard/protected-route.tsx')).ProtectedRoute }),
         children: [{ lazy: () => import('./dashboard/layout.tsx'), children: dashboardPages }],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: async () => ({ Component: (await import('./not-found/not-found-page.tsx')).NotFoundPage }) },
     ],
   },
 ];

@@ -8,6 +8,8 @@ export const ACCOUNT_LABELS = {
   emptyTitle: 'No email accounts yet',
   emptyBody: 'Connect a Gmail, Exchange or IMAP mailbox, or import a mailbox file, to start downloading your emails.',
   retry: 'Retry',
+  accountsList: 'Connected email accounts',
+  loadingAccounts: 'Loading email accounts',
 
   // Provider names and the provider choice of the Add dialog.
   providers: {
@@ -43,6 +45,7 @@ export const ACCOUNT_LABELS = {
   serverUrl: 'Server URL (optional)',
   port: 'Port (optional)',
   portHint: '993 uses TLS; any other port uses STARTTLS.',
+  portInvalid: 'Enter a port number from 1 to 65535.',
   connect: 'Connect',
   connecting: 'Connecting...',
 
@@ -51,11 +54,9 @@ export const ACCOUNT_LABELS = {
   ownerAddressHint: 'Messages from this address are counted as sent, the others as received.',
   mailboxFile: 'Mailbox file',
   mailboxFileHint: '.mbox (Google Takeout, Thunderbird) or .zip of .eml files',
-  chooseFile: 'Choose a file',
   import: 'Import',
   uploading: 'Uploading...',
   uploadProgress: 'Upload progress',
-  chooseFileRequired: 'Please choose an .mbox or .zip file.',
   importStartedTitle: 'Import started',
   importStarted: 'Your mailbox file was uploaded. Messages appear as they are imported.',
   importFailedTitle: 'Import failed',
@@ -63,7 +64,6 @@ export const ACCOUNT_LABELS = {
   // Account card.
   active: 'Active',
   suspended: 'Suspended',
-  accountStatus: 'Account status',
   emailsDownloaded: 'Emails downloaded',
   sentItems: 'Sent items',
   received: 'Received',
@@ -120,4 +120,5 @@ export const ACCOUNT_LABELS = {
   gmailProcessing: 'Processing Gmail Authentication...',
   gmailConnectedHere: 'Gmail connected. You can close this window.',
   gmailFailedHere: 'Gmail authentication failed. You can close this window.',
+  goToAccounts: 'Go to Email Accounts',
 } as const;

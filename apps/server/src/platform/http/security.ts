@@ -22,4 +22,6 @@ export const securityHeaders = secureHeaders({
   xContentTypeOptions: 'nosniff',
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginEmbedderPolicy: false,
+  // The Gmail consent popup reports back to the page that opened it.
+  crossOriginOpenerPolicy: 'same-origin-allow-popups',
 });

@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { asStoredInMbox, toMbox, writeZip } from '../mail/connectors/mbox/fixtures.ts';
+import { parseMessage } from '../mail/engine/parse-message.ts';
+import { runSync } from '../mail/service.ts';
+import { activityEvents, emailAccounts, emails } from '../platform/db/schema/index.ts';
+import { createLocalStorage } from '../platform/storage.ts';
+import { createTestApp } from '../test-support/app.ts';
+import { CORPUS_DIR, enronFolder, listFiles } from '../test-support/corpus.ts';
+import { multipartParts } from './import-routes.ts';
+import { IMPORT_MESSAGES, removeImportedMailbox } from './import-service.ts';
+
+// A small global body limit: the import route must not be held to it.
+const t = await createTestApp({ BODY_LIMIT_BYTES: String(256 * 1024) }, { workers: true });
+const { cookie, user } = await t.signUpAndIn('phillip@example.com');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-import-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const PHILLIP = 'phillip.allen@enron.com';
+const read = (file: string) => fs.readFileSync(file);
+const fromHeader = (raw: Buffer) =>
+  /^From:\s*(.*)$/im
+    .exec(raw.toString('latin1').split(/\r?\n\r?\n/)[0]!)?.[1]
+    ?.trim()
+    .toLowerCase();
+
+async function importFile(file: Blob, name: string, fields: Record<string, string>, who = cookie) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set('file', file, name);
+  return t.request('/api/accounts/import', { method: 'POST', cookie: who, body: form });
+}
+
+async function waitForInitialization(id: string, who = cookie, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { account } = await (await t.request(`/api/accounts/${id}`, { cookie: who })).json();
+    if (account.initializationStatus !== 'initializing' || Date.now() > deadline) return account;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function storedRows(accountId: string) {
+  return t.deps.db
+    .select({ sender: emails.senderEmail, folder: emails.folderName, outgoing: emails.isOutgoing, problem: emails.parseProblem })
+    .from(emails)
+    .where(eq(emails.emailAccountId, accountId));
+}
+
+const importsDir = () => path.join(t.env.dataDir, 'imports');
+const filesUnder = (folder: string) => (fs.existsSync(folder) ? listFiles(folder) : []);
+
+describe('POST /api/accounts/import', () => {
+  const allenRaws = [...enronFolder('allen-p', 'inbox'), ...enronFolder('allen-p', 'sent')].map(read);
+  const sentByPhillip = allenRaws.filter((raw) => fromHeader(raw) === PHILLIP).length;
+
+  it('imports an mbox through a streamed upload, initializes it, and tells sent from received by From', async () => {
+    const mbox = toMbox(allenRaws);
+    // Larger than BODY_LIMIT_BYTES: this route has its own limit.
+    expect(mbox.length).toBeGreaterThan(t.env.BODY_LIMIT_BYTES);
+    const response = await importFile(new Blob([mbox]), 'allen-p (Takeout).mbox', {
+      emailAddress: 'Phillip.Allen@Enron.com',
+      displayName: 'Phillip, archive',
+    });
+    expect(response.status).toBe(201);
+    const { account } = await response.json();
+    expect(account).toMatchObject({
+      provider: 'mbox',
+      emailAddress: PHILLIP,
+      displayName: 'Phillip, archive',
+      serverUrl: null,
+      initializationStatus: 'initializing',
+      lastInitStep: 'download',
+    });
+
+    // The file sits under DATA_DIR/imports/<user>/<account>/, and the account's secret says where.
+    const stored = path.join(importsDir(), user.id, account.id, 'allen-p_Takeout_.mbox');
+    expect(fs.readFileSync(stored).equals(mbox)).toBe(true);
+    const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, account.id));
+    expect(JSON.parse(t.deps.secretBox.decrypt(row!.encryptedPassword!))).toEqual({
+      path: stored,
+      key: `imports/${user.id}/${account.id}/allen-p_Takeout_.mbox`,
+    });
+    const [activity] = await t.deps.db.select().from(activityEvents).where(eq(activityEvents.emailAccountId, account.id));
+    expect(activity).toMatchObject({ kind: 'account.connected', detail: { emailAddress: PHILLIP, format: 'mbox' } });
+
+    const done = await waitForInitialization(account.id);
+    expect(done).toMatchObject({ initializationStatus: 'completed', syncState: 'completed', emailsDownloadedCount: allenRaws.length });
+    expect(done.outgoingEmailsCount).toBe(sentByPhillip);
+    const rows = await storedRows(account.id);
+    expect(rows).toHaveLength(allenRaws.length);
+    for (const r of rows) {
+      expect(r.outgoing).toBe(r.sender === PHILLIP);
+      expect(r.folder).toBe(r.sender === PHILLIP ? 'Sent' : 'INBOX');
+    }
+
+    // A second sync finds nothing new (and does not even scan: the file is unchanged).
+    const again = await runSync(t.deps, { userId: user.id, accountId: account.id });
+    expect(again).toMatchObject({ status: 'completed', stored: 0 });
+    expect(await storedRows(account.id)).toHaveLength(allenRaws.length);
+
+    // The same address twice is refused, like an IMAP account, and leaves no file behind.
+    const twice = await importFile(new Blob([mbox]), 'again.mbox', { emailAddress: PHILLIP });
+    expect(twice.status).toBe(409);
+    expect(filesUnder(path.join(importsDir(), user.id))).toEqual([stored]);
+  });
+
+  it('imports a zip of .eml files the same way', async () => {
+    // Another user: Phillip's address is taken in the first account.
+    const other = await t.signUpAndIn('phillip-zip@example.com');
+    const raws = [...enronFolder('allen-p', 'inbox'), ...enronFolder('allen-p', '_sent_mail').slice(0, 200)].map(read);
+    const file = path.join(dir, 'allen-p.zip');
+    await writeZip(file, [
+      ...raws.map((data, i) => ({ name: `export/${String(i).padStart(4, '0')}.eml`, data })),
+      { name: 'export/index.html', data: Buffer.from('<html></html>') },
+    ]);
+    const distinctIds = new Set(raws.map((raw) => /^Message-ID:\s*(\S+)/im.exec(raw.toString('latin1'))![1])).size;
+    const response = await importFile(await fs.openAsBlob(file), 'allen-p.zip', { emailAddress: PHILLIP }, other.cookie);
+    expect(response.status).toBe(201);
+    const { account } = await response.json();
+    const done = await waitForInitialization(account.id, other.cookie);
+    expect(done).toMatchObject({ initializationStatus: 'completed', emailsDownloadedCount: distinctIds });
+    const rows = await storedRows(account.id);
+    expect(rows).toHaveLength(distinctIds);
+    expect(rows.filter((r) => r.outgoing).length).toBeGreaterThan(100);
+    for (const r of rows) {
+      expect(r.outgoing).toBe(r.sender === PHILLIP);
+      expect(r.folder).toBe(r.sender === PHILLIP ? 'Sent' : 'INBOX');
+    }
+    expect(await runSync(t.deps, { userId: other.user.id, accountId: account.id })).toMatchObject({ status: 'completed', stored: 0 });
+  });
+
+  it('takes every MIME torture file packed in an mbox: each stored once, parse problems recorded, the job completes', async () => {
+    const raws = listFiles(path.join(CORPUS_DIR, 'mime')).map(read);
+    expect(raws.length).toBeGreaterThan(100);
+    // postal-mime takes every corpus file; one message nested past its depth limit makes sure a failure is recorded.
+    let nested = 'hello\n';
+    for (let i = 80; i > 0; i--) nested = `Content-Type: multipart/mixed; boundary="b${i}"\n\n--b${i}\n${nested}\n--b${i}--\n`;
+    raws.push(Buffer.from(`From: deep@example.com\nSubject: deep\nMessage-ID: <deep@example.com>\nMIME-Version: 1.0\n${nested}`));
+    // What the sync must store: one row per message identity, as the parser sees each message.
+    const parsed = await Promise.all(raws.map((raw) => parseMessage(asStoredInMbox(raw))));
+    const keys = new Map(parsed.map((p) => [p.messageKey, p]));
+    const response = await importFile(new Blob([toMbox(raws)]), 'torture.mbox', { emailAddress: 'nobody@example.com' });
+    expect(response.status).toBe(201);
+    const { account } = await response.json();
+    const done = await waitForInitialization(account.id);
+    expect(done).toMatchObject({ initializationStatus: 'completed', syncState: 'completed', lastSyncError: null });
+    const rows = await storedRows(account.id);
+    expect(rows).toHaveLength(keys.size);
+    const problems = [...keys.values()].filter((p) => p.parseProblem).length;
+    const [recorded] = await t.deps.db
+      .select({ n: count() })
+      .from(emails)
+      .where(and(eq(emails.emailAccountId, account.id), isNotNull(emails.parseProblem)));
+    expect(problems).toBeGreaterThanOrEqual(1);
+    expect(recorded!.n).toBe(problems);
+  });
+
+  it('refuses a file that is not an mbox or a zip, an empty file, a form without a file or address; nothing is left behind', async () => {
+    const before = filesUnder(importsDir());
+    const { accounts: accountsBefore } = await (await t.request('/api/accounts', { cookie })).json();
+
+    const pdf = await importFile(new Blob(['%PDF-1.7 a document']), 'mail.pdf', { emailAddress: 'x@example.com' });
+    expect(pdf.status).toBe(400);
+    expect((await pdf.json()).error).toMatchObject({ message: IMPORT_MESSAGES.notMailbox, fields: { file: IMPORT_MESSAGES.notMailbox } });
+
+    const empty = await importFile(new Blob([]), 'empty.mbox', { emailAddress: 'x@example.com' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.message).toBe(IMPORT_MESSAGES.emptyFile);
+
+    const brokenZip = await importFile(new Blob([Buffer.from('PK\x03\x04 and then nothing of a zip')]), 'x.zip', {
+      emailAddress: 'x@example.com',
+    });
+    expect(brokenZip.status).toBe(400);
+    expect((await brokenZip.json()).error.message).toBe(IMPORT_MESSAGES.badZip);
+
+    const noAddress = await importFile(new Blob([toMbox([read(enronFolder('allen-p', 'inbox')[0]!)])]), 'a.mbox', {});
+    expect(noAddress.status).toBe(400);
+    expect((await noAddress.json()).error.fields).toHaveProperty('emailAddress');
+
+    const form = new FormData();
+    form.set('emailAddress', 'x@example.com');
+    const noFile = await t.request('/api/accounts/import', { method: 'POST', cookie, body: form });
+    expect(noFile.status).toBe(400);
+    expect((await noFile.json()).error.message).toBe(IMPORT_MESSAGES.noFile);
+
+    const notMultipart = await t.request('/api/accounts/import', { method: 'POST', cookie, json: { emailAddress: 'x@example.com' } });
+    expect(notMultipart.status).toBe(400);
+
+    const signedOut = await importFile(new Blob(['From x']), 'a.mbox', { emailAddress: 'x@example.com' }, '');
+    expect(signedOut.status).toBe(401);
+
+    expect(filesUnder(importsDir())).toEqual(before);
+    expect((await (await t.request('/api/accounts', { cookie })).json()).accounts).toHaveLength(accountsBefore.length);
+  });
+
+  it("removeImportedMailbox deletes a deleted account's file", async () => {
+    const response = await importFile(new Blob([toMbox(enronFolder('allen-p', 'inbox').slice(0, 2).map(read))]), 'x.mbox', {
+      emailAddress: 'to-delete@example.com',
+    });
+    const { account } = await response.json();
+    await waitForInitialization(account.id);
+    const folder = path.join(importsDir(), user.id, account.id);
+    expect(filesUnder(folder)).toHaveLength(1);
+    const json = { confirmation: 'DELETE EMAIL ACCOUNT' };
+    expect((await t.request(`/api/accounts/${account.id}`, { method: 'DELETE', cookie, json })).status).toBe(204);
+    await removeImportedMailbox({ storage: createLocalStorage(t.env.dataDir), userId: user.id, accountId: account.id });
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+
+  it('keeps the global body limit on every other route', async () => {
+    const response = await t.request('/api/accounts', {
+      method: 'POST',
+      cookie,
+      headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+      body: JSON.stringify({ provider: 'exchange', emailAddress: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024 - 80) }),
+    });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('multipart parsing of an upload', () => {
+  const upload = (body: FormData) => new Request('http://localhost/api/accounts/import', { method: 'POST', body });
+
+  it('streams the parts in order and holds the file to the limit', async () => {
+    const form = new FormData();
+    form.set('emailAddress', 'a@example.com');
+    form.set('file', new Blob([Buffer.alloc(5000, 'x')]), 'big.mbox');
+    const seen: string[] = [];
+    const consume = async () => {
+      for await (const part of multipartParts(upload(form), 4096)) {
+        seen.push(`${part.kind}:${part.name}`);
+        if (part.kind === 'file') await part.stream.toArray();
+      }
+    };
+    await expect(consume()).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
+    expect(seen).toEqual(['field:emailAddress', 'file:file']);
+  });
+
+  it('refuses a declared length over the limit before reading anything', async () => {
+    const request = new Request('http://localhost/api/accounts/import', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(10 * 1024 * 1024) },
+      body: '--x--',
+    });
+    await expect(multipartParts(request, 1024).next()).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+});

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  type EmailAccount,
+  GMAIL_CALLBACK_MESSAGES,
+  GMAIL_STATE_TTL_MS,
+  type GmailExchangeRequest,
+  type GmailStartResponse,
+} from '@penman/contract';
+import { getAccount } from '../accounts/service.ts';
+import { createGmailApi, createOAuthClient, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../mail/connectors/gmail/google-clients.ts';
+import type { SecretBox, Signer } from '../platform/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import * as repo from './repo.ts';
+
+/** Where Google sends the browser back: the popup page that finishes the connection. */
+export const GMAIL_CALLBACK_PATH = '/gmail-callback';
+
+type GmailDeps = { google: GoogleConfig | null; signer: Signer };
+
+/** The operator's OAuth client id, or null when Gmail is not configured (both id and secret are needed). */
+export function getClientId({ google }: Pick<GmailDeps, 'google'>): string | null {
+  return google?.clientId ?? null;
+}
+
+function requireGoogle(google: GoogleConfig | null): GoogleConfig {
+  if (!google) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.noClientId);
+  return google;
+}
+
+/**
+ * The consent's state: `{ email, nonce }` as JSON, the nonce being `random.expiry.signature` with
+ * the signature binding the user, the address, the random part and the expiry. Nothing is stored:
+ * only this server can make a nonce that verifies, and only for this user until it expires.
+ */
+function signedPayload(userId: string, email: string, random: string, expiresAt: number) {
+  return JSON.stringify(['gmail-oauth-state', userId, email, random, expiresAt]);
+}
+
+export function createState({ signer, userId, email, now = Date.now() }: { signer: Signer; userId: string; email: string; now?: number }) {
+  const random = randomBytes(16).toString('base64url');
+  const expiresAt = Math.floor((now + GMAIL_STATE_TTL_MS) / 1000);
+  const nonce = `${random}.${expiresAt}.${signer.sign(signedPayload(userId, email, random, expiresAt))}`;
+  return JSON.stringify({ email, nonce });
+}
+
+/** The state's email when the state is this user's, unaltered and unexpired; else null. */
+export function verifyState({ signer, userId, state, now = Date.now() }: { signer: Signer; userId: string; state: string; now?: number }) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(state);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const { email, nonce } = parsed as { email?: unknown; nonce?: unknown };
+  if (typeof email !== 'string' || typeof nonce !== 'string') return null;
+  const [random, expiry, signature, ...extra] = nonce.split('.');
+  if (!random || !expiry || !signature || extra.length > 0 || !/^\d+$/.test(expiry)) return null;
+  const expiresAt = Number(expiry);
+  if (expiresAt * 1000 <= now) return null;
+  return signer.verify(signedPayload(userId, email, random, expiresAt), signature) ? email : null;
+}
+
+/** Starts a Gmail connection: the signed state and Google's consent URL (read-only, offline, consent forced). */
+export function startGmailAuth({
+  google,
+  signer,
+  userId,
+  publicUrl,
+  emailAddress,
+}: GmailDeps & { userId: string; publicUrl: string; emailAddress: string }): GmailStartResponse {
+  const config = requireGoogle(google);
+  const state = createState({ signer, userId, email: emailAddress.trim().toLowerCase() });
+  const authUrl = createOAuthClient(config, `${publicUrl}${GMAIL_CALLBACK_PATH}`).generateAuthUrl({
+    response_type: 'code',
+    scope: [GMAIL_READONLY_SCOPE],
+    access_type: 'offline',
+    prompt: 'consent',
+    state,
+  });
+  return { state, authUrl };
+}
+
+function isCallbackUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === GMAIL_CALLBACK_PATH && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finishes a Gmail connection on the server: checks the state, exchanges the code for tokens, reads
+ * the mailbox's address, and saves the account with the refresh token encrypted (a reconnection of
+ * the same address replaces the token). The token never leaves the server and is never logged.
+ */
+export async function exchangeGmailCode({
+  db,
+  google,
+  signer,
+  secretBox,
+  userId,
+  input,
+}: GmailDeps & { db: Db; secretBox: SecretBox; userId: string; input: GmailExchangeRequest }): Promise<{
+  account: EmailAccount;
+  email: string;
+}> {
+  const config = requireGoogle(google);
+  const stateEmail = verifyState({ signer, userId, state: input.state });
+  if (!stateEmail) throw new AppError('BAD_REQUEST', GMAIL_CALLBACK_MESSAGES.invalidState);
+  if (!isCallbackUri(input.redirectUri)) throw new AppError('BAD_REQUEST', GMAIL_CALLBACK_MESSAGES.exchangeFailed);
+
+  const client = createOAuthClient(config, input.redirectUri);
+  let tokens: { refresh_token?: string | null; access_token?: string | null };
+  try {
+    tokens = (await client.getToken({ code: input.code, redirect_uri: input.redirectUri })).tokens;
+  } catch (error) {
+    const e = error as { response?: { status?: number; data?: { error?: unknown } } };
+    // Status and Google's error code only: the failed request carries the code and the client secret.
+    logger.warn({ userId, status: e.response?.status, reason: e.response?.data?.error }, 'gmail code exchange failed');
+    throw new AppError('BAD_REQUEST', GMAIL_CALLBACK_MESSAGES.exchangeFailed);
+  }
+  const refreshToken = tokens.refresh_token;
+  if (!refreshToken) throw new AppError('BAD_REQUEST', GMAIL_CALLBACK_MESSAGES.noRefreshToken);
+
+  client.setCredentials({ access_token: tokens.access_token ?? null, refresh_token: refreshToken });
+  const email = ((await profileAddress(config, client)) ?? stateEmail).trim().toLowerCase();
+  const encryptedRefreshToken = secretBox.encrypt(refreshToken);
+
+  const existing = await repo.findAccountByAddress(db, userId, email);
+  let accountId: string;
+  if (existing && existing.provider !== 'gmail') {
+    throw new AppError('CONFLICT', `${email} is already connected.`);
+  } else if (existing) {
+    accountId = existing.id;
+    await repo.replaceRefreshToken(db, userId, accountId, encryptedRefreshToken);
+  } else {
+    accountId = await repo.insertGmailAccount(db, userId, { emailAddress: email, encryptedRefreshToken });
+  }
+  await repo.recordActivity(db, userId, {
+    emailAccountId: accountId,
+    kind: 'account.connected',
+    detail: { emailAddress: email, provider: 'gmail', reconnected: Boolean(existing) },
+  });
+  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
+  return { account: await getAccount({ db, userId, accountId }), email };
+}
+
+/** The mailbox's own address (users.getProfile); null when Google does not answer. */
+async function profileAddress(config: GoogleConfig, client: ReturnType<typeof createOAuthClient>): Promise<string | null> {
+  try {
+    const { data } = await createGmailApi(config, client).users.getProfile({ userId: 'me' });
+    return data.emailAddress || null;
+  } catch (error) {
+    logger.warn({ status: (error as { response?: { status?: number } }).response?.status }, 'gmail profile lookup failed');
+    return null;
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Files on local disk under one root (DATA_DIR), addressed by relative keys such as
+ * `imports/<userId>/<accountId>/mailbox.mbox`. Every key is checked so it cannot leave the root.
+ */
+export type LocalStorage = {
+  /** Streams `readable` to `key` (written beside it first, renamed when complete); returns the size. */
+  saveStream: (key: string, readable: Readable | AsyncIterable<Uint8Array>) => Promise<{ size: number }>;
+  openRead: (key: string) => fs.ReadStream;
+  /** Deletes the file (missing is fine) and the folders it leaves empty below the root. */
+  remove: (key: string) => Promise<void>;
+  /** Deletes a folder and everything in it (missing is fine). */
+  removeFolder: (key: string) => Promise<void>;
+  /** The absolute path of a key, for readers that need random access (mbox, zip). */
+  absolutePath: (key: string) => string;
+};
+
+/** A key is relative, '/'-separated, without empty, '.' or '..' segments or control characters. */
+export function assertSafeKey(key: string): void {
+  const segments = key.split('/');
+  const bad =
+    key.length === 0 ||
+    key.length > 1024 ||
+    key.includes('\\') ||
+    path.isAbsolute(key) ||
+    Array.from(key).some((ch) => ch.charCodeAt(0) < 0x20) ||
+    segments.some((s) => s === '' || s === '.' || s === '..');
+  if (bad) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+}
+
+/** A file name safe to use as the last segment of a key, from a name a browser sent. */
+export function safeFileName(name: string | undefined, fallback = 'file'): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFKC')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[.]+/, '')
+    .slice(-120);
+  return cleaned && cleaned !== '_' ? cleaned : fallback;
+}
+
+export function createLocalStorage(rootDir: string): LocalStorage {
+  const root = path.resolve(rootDir);
+  const absolutePath = (key: string) => {
+    assertSafeKey(key);
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+    return full;
+  };
+
+  return {
+    absolutePath,
+
+    async saveStream(key, readable) {
+      const target = absolutePath(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const partial = `${target}.${randomUUID()}.part`;
+      try {
+        // Mail is private: readable by the server's user only.
+        await pipeline(readable, fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+        await fs.promises.rename(partial, target);
+      } catch (error) {
+        await fs.promises.rm(partial, { force: true });
+        throw error;
+      }
+      return { size: (await fs.promises.stat(target)).size };
+    },
+
+    openRead: (key) => fs.createReadStream(absolutePath(key)),
+
+    async removeFolder(key) {
+      await fs.promises.rm(absolutePath(key), { recursive: true, force: true });
+    },
+
+    async remove(key) {
+      const target = absolutePath(key);
+      await fs.promises.rm(target, { force: true });
+      // Tidy the folders the file leaves empty, never the root itself.
+      for (let dir = path.dirname(target); dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+        try {
+          await fs.promises.rmdir(dir);
+        } catch {
+          break;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { ACCOUNT_LABELS, type EmailAccount } from '@penman/contract';
+import { TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Separator } from '@/components/ui/separator.tsx';
+import { AccountStatusSwitch } from './account-status-switch.tsx';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { DownloadCapsForm } from './download-caps-form.tsx';
+import { formatCount, formatDateTime, formatRelativeTime } from './format.ts';
+import { InitializationPanel } from './initialization-panel.tsx';
+import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
+import { StyleCorpusCard } from './style-corpus-card.tsx';
+import { Alert } from './ui/alert.tsx';
+
+/** One connected mailbox: identity, switch and delete, counts, initialization, style corpus and caps. */
+export function AccountCard({ account, now }: { account: EmailAccount; now: number }) {
+  const titleId = useId();
+  const Icon = PROVIDER_ICONS[account.provider];
+  const displayName = account.displayName && account.displayName !== account.emailAddress ? account.displayName : null;
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
+      <header className="flex flex-wrap items-start gap-x-4 gap-y-3 p-5">
+        <div className="flex min-w-0 flex-1 basis-64 items-start gap-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <h2 id={titleId} className="min-w-0 truncate text-base font-semibold">
+                {account.emailAddress}
+              </h2>
+              <Badge variant="outline" className="whitespace-nowrap">
+                {PROVIDER_NAMES[account.provider]}
+              </Badge>
+              {account.provider === 'mbox' ? <Badge variant="secondary">{ACCOUNT_LABELS.readOnly}</Badge> : null}
+            </div>
+            <p className="mt-0.5 truncate text-sm text-muted-foreground">
+              {displayName ? <>{displayName} · </> : null}
+              {ACCOUNT_LABELS.lastSync}{' '}
+              {account.lastSyncAt ? (
+                <time dateTime={account.lastSyncAt} title={formatDateTime(account.lastSyncAt)}>
+                  {formatRelativeTime(account.lastSyncAt, now)}
+                </time>
+              ) : (
+                ACCOUNT_LABELS.never.toLowerCase()
+              )}
+            </p>
+          </div>
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          <AccountStatusSwitch account={account} />
+          <DeleteAccountDialog account={account} />
+        </div>
+      </header>
+
+      {account.lastSyncError ? (
+        <div className="px-5 pb-4">
+          <Alert variant="warning" icon={TriangleAlert}>
+            {account.lastSyncError}
+          </Alert>
+        </div>
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-px overflow-hidden border-y bg-border sm:grid-cols-4">
+        <Stat label={ACCOUNT_LABELS.emailsDownloaded} value={account.emailsDownloadedCount} />
+        <Stat label={ACCOUNT_LABELS.sentItems} value={account.outgoingEmailsCount} />
+        <Stat label={ACCOUNT_LABELS.received} value={account.incomingEmailsCount} />
+        <Stat label={ACCOUNT_LABELS.contacts} value={account.contactsCount} />
+      </dl>
+
+      <div className="grid gap-4 p-5 lg:grid-cols-2">
+        <InitializationPanel account={account} />
+        <StyleCorpusCard account={account} />
+      </div>
+      <Separator />
+      <div className="p-5">
+        <DownloadCapsForm account={account} />
+      </div>
+    </article>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col-reverse gap-0.5 bg-card px-5 py-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums">{formatCount(value)}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import path from 'node:path';
+import type { EmailAccount } from '@penman/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_USER, snap } from './support.ts';
+
+// The browser side of the Email Accounts screen that needs no mail server: the Add dialog's provider
+// choice and form checks, and the Gmail popup protocol. Google's consent page and the /api/gmail/*
+// answers are stood in for with page routes; the real flow against Dovecot is in the accounts spec.
+
+const SESSION = path.join(import.meta.dirname, '..', 'test-results', 'e2e', 'accounts-ui-session.json');
+
+test.use({ baseURL: process.env.E2E_BASE_URL, storageState: SESSION });
+
+// Sign-in is rate limited per client: sign in once and share the session cookie.
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: undefined });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(E2E_USER.email);
+  await dialog.getByLabel('Password').fill(E2E_USER.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await context.storageState({ path: SESSION });
+  await context.close();
+});
+
+async function openAddDialog(page: Page) {
+  await page.goto('/dashboard/email-accounts');
+  await expect(page.getByRole('heading', { name: 'Email Accounts', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Email Account' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add Email Account' });
+  await expect(dialog.getByText('Choose a provider')).toBeVisible();
+  return dialog;
+}
+
+const toast = (page: Page, title: string, description: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
+
+test('the Add Email Account dialog offers the providers and checks each form before calling the server', async ({ page }) => {
+  const dialog = await openAddDialog(page);
+  await expect(dialog.getByRole('button', { name: /^Gmail/ })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: /^Exchange \/ IMAP/ })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: /^Import a mailbox file/ })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: /^Outlook/ })).toBeDisabled();
+  await expect(dialog.getByText('Coming soon')).toBeVisible();
+  await snap(page, 'accounts-add-dialog');
+
+  // Exchange / IMAP: defaults prefilled; email and password required; the address must be valid.
+  await dialog.getByRole('button', { name: /^Exchange \/ IMAP/ }).click();
+  await expect(dialog.getByLabel('Server URL (optional)')).toHaveValue('outlook.office365.com');
+  await expect(dialog.getByLabel('Port (optional)')).toHaveValue('993');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(toast(page, 'Missing Information', 'Please fill in all required fields.')).toBeVisible();
+  await dialog.getByLabel('Email', { exact: true }).fill('not-an-address');
+  await dialog.getByLabel('Password').fill('secret');
+  await dialog.getByLabel('Port (optional)').fill('99999');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(dialog.getByText('Enter a port number from 1 to 65535.')).toBeVisible();
+  await snap(page, 'accounts-exchange-form');
+
+  // Gmail: the address is required, and its validity is re-checked on every change.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: /^Gmail/ }).click();
+  await dialog.getByRole('button', { name: 'Connect Gmail' }).click();
+  await expect(toast(page, 'Missing Information', 'Please enter your Gmail address.')).toBeVisible();
+  await dialog.getByLabel('Gmail address').fill('ada@');
+  await dialog.getByRole('button', { name: 'Connect Gmail' }).click();
+  await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+  await dialog.getByLabel('Gmail address').fill('ada@gmail.com');
+  await expect(dialog.getByText('Please enter a valid email address')).toBeHidden();
+
+  // Mailbox file: the owner's address and a file are required.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: /^Import a mailbox file/ }).click();
+  await dialog.getByRole('button', { name: 'Import' }).click();
+  await expect(toast(page, 'Missing Information', 'Please fill in all required fields.').first()).toBeVisible();
+  await expect(dialog.getByLabel('Mailbox file')).toHaveAttribute('accept', /\.mbox/);
+});
+
+test.describe('the Gmail consent popup', () => {
+  const STATE = JSON.stringify({ email: 'ada@gmail.com', nonce: 'e2e-nonce' });
+  const authUrl = () => {
+    const url = new URL('https://accounts.google.com/o/oauth2/v2/auth');
+    url.search = new URLSearchParams({
+      client_id: 'e2e-client',
+      redirect_uri: `${process.env.E2E_BASE_URL}/gmail-callback`,
+      response_type: 'code',
+      scope: 'https://www.googleapis.com/auth/gmail.readonly',
+      access_type: 'offline',
+      prompt: 'consent',
+      state: STATE,
+    }).toString();
+    return url.toString();
+  };
+
+  async function standIns(page: Page, { clientId, exchange }: { clientId: string | null; exchange: 'ok' | 'no-refresh-token' }) {
+    const context = page.context();
+    await context.route('**/api/gmail/client-id', (route) => route.fulfill({ json: { clientId } }));
+    await context.route('**/api/gmail/start', (route) => route.fulfill({ json: { state: STATE, authUrl: authUrl() } }));
+    await context.route('**/api/gmail/exchange', (route) =>
+      exchange === 'ok'
+        ? route.fulfill({ status: 201, json: { account: gmailAccount(), email: 'ada@gmail.com' } })
+        : route.fulfill({ status: 400, json: { error: { code: 'BAD_REQUEST', message: 'No refresh token received from Google' } } }),
+    );
+    // Google's consent page: straight back to the callback with a code, as after "Allow".
+    await context.route('https://accounts.google.com/**', (route) => {
+      const consent = new URL(route.request().url());
+      const back = new URL(consent.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', 'e2e-code');
+      back.searchParams.set('state', consent.searchParams.get('state') ?? '');
+      return route.fulfill({ status: 302, headers: { location: back.toString() } });
+    });
+  }
+
+  async function connectGmail(page: Page) {
+    const dialog = await openAddDialog(page);
+    await dialog.getByRole('button', { name: /^Gmail/ }).click();
+    await dialog.getByLabel('Gmail address').fill('ada@gmail.com');
+    return dialog;
+  }
+
+  test('a missing client id is a configuration error', async ({ page }) => {
+    await standIns(page, { clientId: null, exchange: 'ok' });
+    const dialog = await connectGmail(page);
+    await dialog.getByRole('button', { name: 'Connect Gmail' }).click();
+    await expect(toast(page, 'Configuration Error', 'Google Client ID not configured. Please try again later.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Connect Gmail' })).toBeEnabled();
+  });
+
+  test("the popup opens the server's consent URL and reports the exchange's error", async ({ page }) => {
+    await standIns(page, { clientId: 'e2e-client', exchange: 'no-refresh-token' });
+    const consent = page.context().waitForEvent('request', (request) => request.url().startsWith('https://accounts.google.com/'));
+    const start = page.waitForRequest('**/api/gmail/start');
+    const dialog = await connectGmail(page);
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Connect Gmail' }).click();
+    await expect(dialog.getByRole('button', { name: 'Waiting for Google...' })).toBeDisabled();
+    expect((await start).postDataJSON()).toEqual({ emailAddress: 'ada@gmail.com' });
+    expect((await consent).url()).toBe(authUrl());
+    await (await popup).waitForEvent('close');
+    await expect(toast(page, 'Authentication Failed', 'No refresh token received from Google')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Connect Gmail' })).toBeEnabled();
+  });
+
+  test('a successful consent connects the account and closes the dialog', async ({ page }) => {
+    await standIns(page, { clientId: 'e2e-client', exchange: 'ok' });
+    const dialog = await connectGmail(page);
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Connect Gmail' }).click();
+    await (await popup).waitForEvent('close');
+    await expect(toast(page, 'Gmail Account Connected', 'Successfully connected ada@gmail.com.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the popup is 500x600 and closing it ends the wait', async ({ page }) => {
+    await standIns(page, { clientId: 'e2e-client', exchange: 'ok' });
+    await page.context().unroute('https://accounts.google.com/**');
+    await page
+      .context()
+      .route('https://accounts.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Consent</p>' }));
+    const dialog = await connectGmail(page);
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Connect Gmail' }).click();
+    const consent = await popup;
+    await consent.waitForURL(/accounts\.google\.com/);
+    expect(await consent.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([500, 600]);
+    await consent.close();
+    await expect(dialog.getByRole('button', { name: 'Connect Gmail' })).toBeEnabled({ timeout: 3000 });
+  });
+});
+
+/** A Gmail account as the server answers it (only its shape matters here). */
+function gmailAccount(): EmailAccount {
+  const now = new Date().toISOString();
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    emailAddress: 'ada@gmail.com',
+    provider: 'gmail',
+    displayName: 'ada@gmail.com',
+    serverUrl: null,
+    port: null,
+    username: null,
+    isActive: true,
+    lastSyncAt: null,
+    syncState: 'idle',
+    lastSyncError: null,
+    createdAt: now,
+    updatedAt: now,
+    emailsDownloadedCount: 0,
+    trainingEmailsCount: 0,
+    totalEmailsCountActual: 0,
+    incomingEmailsCount: 0,
+    outgoingEmailsCount: 0,
+    unreadEmailsCount: 0,
+    emailsWithAttachmentsCount: 0,
+    contactsCount: 0,
+    dateRangeStart: null,
+    dateRangeEnd: null,
+    averageEmailsPerDay: 0,
+    topSenders: [],
+    trainingStatus: 'not_started',
+    trainingStartedAt: null,
+    trainingCompletedAt: null,
+    trainingDurationMs: null,
+    trainingError: null,
+    initialized: false,
+    initializationStatus: null,
+    lastInitStep: null,
+    initializationStartedAt: null,
+    initializationCompletedAt: null,
+    initializationError: null,
+    inboxContactsPageCap: null,
+    inboxContactsMaxNew: null,
+    sentStyleCap: null,
+    maxEmailsPerDownload: null,
+    stopDownload: false,
+    emailsDownloadStartedAt: null,
+    styleProfileGeneratedAt: null,
+  };
+}
+
+test('/gmail-callback opened on its own shows the provider error and drops the query', async ({ page }) => {
+  await page.goto('/gmail-callback?error=access_denied&state=x');
+  await expect(page.getByText('Gmail authentication failed. You can close this window.')).toBeVisible();
+  await expect(page.getByText('access_denied')).toBeVisible();
+  await expect(page).toHaveURL(/\/gmail-callback$/);
+  await snap(page, 'gmail-callback-error');
+});
