@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { createDeps } from './deps.ts';
 import { getEnv } from './env.ts';
 import { allJobs } from './jobs.ts';
+import { googleConfigFromEnv } from './mail/connectors/gmail/google-clients.ts';
 import { createParsePool } from './mail/parse-messages.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
@@ -37,6 +38,7 @@ export async function runServer() {
       db: database.db,
       secretBox: deps.secretBox,
       syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+      google: googleConfigFromEnv(env),
       parseMessages: parsePool.parse,
     });
   }

@@ -1,15 +1,20 @@
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { GoogleConfig } from './connectors/gmail/google-clients.ts';
 import { connectorFactory } from './connectors/index.ts';
 import { type MessageParser, parseInline } from './parse-messages.ts';
 import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
 
-export type MailDeps = { db: Db; secretBox: SecretBox; imapCa?: string; parseMessages?: MessageParser };
+export type MailDeps = { db: Db; secretBox: SecretBox; imapCa?: string; google?: GoogleConfig | null; parseMessages?: MessageParser };
 
 /** Downloads an account's new mail with the production connectors and parser. */
 export function runSync(deps: MailDeps, params: { userId: string; accountId: string; options?: SyncOptions }): Promise<SyncResult> {
   return syncAccount(
-    { db: deps.db, openConnector: connectorFactory({ secretBox: deps.secretBox, imapCa: deps.imapCa }), parseMessages: parseInline },
+    {
+      db: deps.db,
+      openConnector: connectorFactory({ secretBox: deps.secretBox, imapCa: deps.imapCa, google: deps.google }),
+      parseMessages: parseInline,
+    },
     params,
   );
 }

@@ -10,6 +10,8 @@ export type JobDeps = {
   queue: Queue;
   secretBox: SecretBox;
   imapCa?: string;
+  /** Gmail's OAuth client (GOOGLE_*), null when not configured. */
+  google: import('../mail/connectors/gmail/google-clients.ts').GoogleConfig | null;
   syncIntervalMinutes: number;
   /** MIME parsing for downloads (a worker-thread pool in the server). */
   parseMessages?: (raws: Uint8Array[]) => Promise<import('../mail/engine/parse-message.ts').ParsedMessage[]>;

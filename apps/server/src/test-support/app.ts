@@ -6,6 +6,7 @@ import { createApp } from '../app.ts';
 import { createDeps } from '../deps.ts';
 import { parseEnv } from '../env.ts';
 import { allJobs } from '../jobs.ts';
+import { googleConfigFromEnv } from '../mail/connectors/gmail/google-clients.ts';
 import type { AppDeps } from '../platform/http/types.ts';
 import { startQueue, startWorkers } from '../platform/queue.ts';
 import { startRealtimeHub } from '../platform/realtime.ts';
@@ -45,6 +46,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     await startWorkers(queue, allJobs, {
       db: database.db,
       secretBox: deps.secretBox,
+      google: googleConfigFromEnv(env),
       syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
       ...(options.imapCa ? { imapCa: options.imapCa } : {}),
     });

@@ -1,9 +1,8 @@
 import { DEFAULT_EXCHANGE_SERVER, DEFAULT_IMAP_PORT } from '@penman/contract';
-import { getEnv } from '../../env.ts';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { SyncAccount } from '../repo.ts';
 import { createGmailConnector } from './gmail/gmail-connector.ts';
-import { type GoogleConfig, googleConfigFromEnv } from './gmail/google-clients.ts';
+import type { GoogleConfig } from './gmail/google-clients.ts';
 import { createImapConnector } from './imap/imap-connector.ts';
 import { decodeMailboxSecret, openMailboxFile } from './mbox/mbox-connector.ts';
 import { type MailConnector, MailError } from './types.ts';
@@ -12,7 +11,7 @@ export type ConnectorOptions = {
   secretBox: SecretBox;
   /** Extra trusted CA for IMAP (tests). */
   imapCa?: string;
-  /** Gmail's OAuth client and endpoints; by default from the environment (GOOGLE_*), null = not configured. */
+  /** Gmail's OAuth client and endpoints (GOOGLE_*); absent or null = Gmail not configured. */
   google?: GoogleConfig | null;
 };
 
@@ -34,7 +33,7 @@ export function connectorFactory(options: ConnectorOptions) {
       case 'exchange':
         return createImapConnector({ ...imapSettings(account), password: secret, ca: options.imapCa });
       case 'gmail': {
-        const google = options.google === undefined ? googleConfigFromEnv(getEnv()) : options.google;
+        const google = options.google;
         if (!google) throw new MailError('NOT_FOUND', 'Gmail is not configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).');
         return createGmailConnector({ google, refreshToken: secret });
       }
