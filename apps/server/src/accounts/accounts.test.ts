@@ -99,6 +99,18 @@ describe('email accounts API', () => {
     expect(progress).toMatchObject({ count: 600, syncState: 'completed' });
   });
 
+  it('reconnects with new credentials only after they log in', async () => {
+    const refused = await t.request(`/api/accounts/${id}/credentials`, { method: 'PUT', cookie, json: { password: 'still-wrong' } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toBe('The server localhost refused the username or password.');
+    await t.deps.db
+      .update(emailAccounts)
+      .set({ syncState: 'failed', lastSyncError: ACCOUNT_MESSAGES.reconnectNeeded })
+      .where(eq(emailAccounts.id, id));
+    const response = await t.request(`/api/accounts/${id}/credentials`, { method: 'PUT', cookie, json: { password: 'kim-pw' } });
+    expect((await response.json()).account).toMatchObject({ syncState: 'idle', lastSyncError: null });
+  });
+
   it('saves caps (empty = null = default) and the active switch', async () => {
     const response = await t.request(`/api/accounts/${id}`, {
       method: 'PATCH',

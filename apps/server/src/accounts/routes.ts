@@ -8,6 +8,7 @@ import {
   ZDownloadProgressResponse,
   ZListAccountsResponse,
   ZUpdateAccountRequest,
+  ZUpdateCredentialsRequest,
 } from '@penman/contract';
 import { validationHook } from '../platform/http/errors.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -68,6 +69,15 @@ const deleteRoute = createRoute({
   request: { params: ZIdParam, body: body(ZDeleteAccountRequest) },
   responses: { 204: { description: 'Deleted' }, ...errors },
 });
+const credentialsRoute = createRoute({
+  method: 'put',
+  path: '/accounts/{id}/credentials',
+  tags: ['accounts'],
+  security,
+  description: 'Reconnects an IMAP account whose server refused the saved password: logs in first, then stores the new one.',
+  request: { params: ZIdParam, body: body(ZUpdateCredentialsRequest) },
+  responses: { 200: json(ZAccountResponse, 'Reconnected'), ...errors },
+});
 const progressRoute = createRoute({
   method: 'get',
   path: '/accounts/{id}/download-progress',
@@ -76,10 +86,11 @@ const progressRoute = createRoute({
   request: { params: ZIdParam },
   responses: { 200: json(ZDownloadProgressResponse, 'Emails stored so far'), ...errors },
 });
-const actionRoute = (action: string, description: string, response: z.ZodType) =>
+// Generic over the action and the answer so the typed client keeps each route's path and shape.
+const actionRoute = <A extends string, R extends z.ZodType>(action: A, description: string, response: R) =>
   createRoute({
     method: 'post',
-    path: `/accounts/{id}/${action}`,
+    path: `/accounts/{id}/${action}` as `/accounts/{id}/${A}`,
     tags: ['accounts'],
     security,
     description,
@@ -125,6 +136,16 @@ export function accountRoutes(deps: AppDeps) {
       // An imported mailbox file goes with its account.
       await removeImportedMailbox({ storage: createLocalStorage(deps.env.dataDir), userId, accountId });
       return c.body(null, 204);
+    })
+    .openapi(credentialsRoute, async (c) => {
+      const input = c.req.valid('json');
+      const account = await service.updateCredentials({
+        ...scope(c.get('userId'), c.req.valid('param').id),
+        secretBox: deps.secretBox,
+        imapCa: deps.imapCa,
+        input,
+      });
+      return c.json({ account }, 200);
     })
     .openapi(progressRoute, async (c) => c.json(await service.downloadProgress(scope(c.get('userId'), c.req.valid('param').id)), 200))
     .openapi(initializeRoute, async (c) => c.json(await service.initializeAccount(scope(c.get('userId'), c.req.valid('param').id)), 200))

@@ -4,6 +4,7 @@ import {
   type EmailAccount,
   type InitStep,
   type UpdateAccountRequest,
+  type UpdateCredentialsRequest,
   ZEmailAccount,
 } from '@penman/contract';
 import { createImapConnector } from '../mail/connectors/imap/imap-connector.ts';
@@ -98,6 +99,37 @@ export async function createImapAccount({
     encryptedPassword: secretBox.encrypt(input.password),
   });
   await repo.recordActivity(db, userId, { emailAccountId: accountId, kind: 'account.connected', detail: { emailAddress } });
+  return getAccount({ db, userId, accountId });
+}
+
+/** Reconnects an IMAP account: logs in with the new credentials, then stores them and clears the error. */
+export async function updateCredentials({
+  db,
+  userId,
+  accountId,
+  secretBox,
+  imapCa,
+  input,
+}: Scope & { accountId: string; secretBox: SecretBox; imapCa?: string; input: UpdateCredentialsRequest }) {
+  const account = await getAccount({ db, userId, accountId });
+  if (account.provider !== 'exchange')
+    throw new AppError('BAD_REQUEST', 'Only IMAP accounts sign in with a password; reconnect Gmail through Google.');
+  const username = input.username === undefined ? account.username : input.username || null;
+  const settings = imapSettings({ emailAddress: account.emailAddress, serverUrl: account.serverUrl, port: account.port, username });
+  try {
+    const connector = await createImapConnector({ ...settings, password: input.password, ca: imapCa });
+    await connector.listFolders();
+    await connector.close();
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', connectionFailure(error, settings.host, settings.port));
+  }
+  await repo.updateAccount(db, userId, accountId, {
+    username,
+    encryptedPassword: secretBox.encrypt(input.password),
+    lastSyncError: null,
+    syncState: 'idle',
+  });
+  await notifyChanged(db, userId, accountId);
   return getAccount({ db, userId, accountId });
 }
 

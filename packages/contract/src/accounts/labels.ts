@@ -107,6 +107,11 @@ export const ACCOUNT_LABELS = {
   styleProfileLater: 'The full style report is shown here once the style analysis is available.',
   close: 'Close',
 
+  // Reconnect (the server refused the saved password).
+  reconnect: 'Reconnect',
+  reconnectTitle: 'Reconnect this account',
+  reconnectBody: (email: string) => `Enter the current password of ${email}. Penman signs in with it before saving it.`,
+
   // Delete.
   delete: 'Delete',
   deleteAccount: 'Delete email account',

@@ -99,3 +99,10 @@ export const ZDownloadProgressResponse = z.object({
   lastSyncError: z.string().nullable(),
 });
 export type InitStep = (typeof INIT_STEPS)[number];
+
+/** New credentials for an IMAP account whose server refused the saved ones. */
+export const ZUpdateCredentialsRequest = z.object({
+  password: z.string().min(1, ACCOUNT_MESSAGES.fillAllFields).max(1024),
+  username: z.string().trim().max(320).optional(),
+});
+export type UpdateCredentialsRequest = z.infer<typeof ZUpdateCredentialsRequest>;

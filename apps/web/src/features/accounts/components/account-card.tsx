@@ -9,6 +9,7 @@ import { DownloadCapsForm } from './download-caps-form.tsx';
 import { formatCount, formatDateTime, formatRelativeTime } from './format.ts';
 import { InitializationPanel } from './initialization-panel.tsx';
 import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
+import { ReconnectDialog } from './reconnect-dialog.tsx';
 import { StyleCorpusCard } from './style-corpus-card.tsx';
 import { Alert } from './ui/alert.tsx';
 
@@ -57,7 +58,10 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
       {account.lastSyncError ? (
         <div className="px-5 pb-4">
           <Alert variant="warning" icon={TriangleAlert}>
-            {account.lastSyncError}
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>{account.lastSyncError}</span>
+              {account.provider === 'exchange' ? <ReconnectDialog account={account} /> : null}
+            </div>
           </Alert>
         </div>
       ) : null}
