@@ -37,7 +37,14 @@ async function metaDescription(page: Page) {
 }
 
 test('the landing page: sections, pricing, FAQ, anchors and the public pages', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   await openLanding(page);
+  await page.waitForLoadState('networkidle');
+  // `/` loads no dashboard code (route chunks are named after their modules).
+  expect(scripts.filter((script) => /\/(layout|overview|protected-route|email-accounts|app-sidebar|separator)-/.test(script))).toEqual([]);
   await expect(page).toHaveTitle('Penman — AI email assistant that writes in your voice');
   expect(await metaDescription(page)).toContain('drafts replies in your own voice');
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
@@ -298,6 +305,13 @@ test('Get Started opens the waitlist dialog; switching to Sign In and back; the 
   await page.evaluate(() => window.dispatchEvent(new Event('openSignUp')));
   await expect(dialog).toBeVisible();
   await expect(signIn).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // 'Sign up here' on the dashboard's sign-in card comes back to the landing page's waitlist dialog.
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Sign up here' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(dialog).toBeVisible();
 });
 
 test('the contact dialog: validation, Sending..., success that resets, and a failure that is not stored', async ({ page }) => {

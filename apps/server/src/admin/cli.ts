@@ -7,6 +7,7 @@ const USAGE = `Penman admin
   npm run admin -- invite EMAIL         print a one-time sign-up link (valid 7 days)
   npm run admin -- owner-link           print a one-time link that creates an account with any email
   npm run admin -- waitlist             list the waitlist
+  npm run admin -- messages             list the contact-form messages
 
 Works on the same DATA_DIR / DATABASE_URL as the server, whether or not it is running.`;
 
