@@ -76,15 +76,15 @@ export async function runServer() {
       parseMessages: parsePool.parse,
     });
   }
+  const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
+  if (ownerLink) {
+    // Printed, not logged: the operator needs it on the terminal, and it must not land in log storage.
+    process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);
+  }
   ready = true;
   logger.info(
     { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
     'Penman is running',
   );
 
-  const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
-  if (ownerLink) {
-    // Printed, not logged: the operator needs it on the terminal, and it must not land in log storage.
-    process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);
-  }
 }
