@@ -3,11 +3,12 @@
 // public pages, driving Debian's Chromium. Exits 1 when a budget is missed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -15,26 +16,6 @@ const dist = path.join(root, 'apps/web/dist');
 const RUNS = Number(process.argv[2] ?? 3);
 const PAGES = ['/', '/about', '/privacy-policy', '/terms-of-service', '/cookie-policy'];
 const BUDGET = { firstLoadKb: 120, performance: 95, accessibility: 100, bestPractices: 95, seo: 100 };
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 60_000;
@@ -69,8 +50,8 @@ console.log('First-load JavaScript of / (entry + modulepreloads):');
 for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(6)} KB gzip  ${kb(s.raw).padStart(6)} KB raw  ${s.file}`);
 console.log(`  ${kb(firstLoad).padStart(6)} KB gzip total (${kb(scripts.reduce((sum, s) => sum + s.brotli, 0))} KB brotli)\n`);
 
-const port = await freePort();
-const debugPort = await freePort();
+const port = await findFreePort();
+const debugPort = await findFreePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-lighthouse-'));
 fs.chmodSync(dataDir, 0o755);
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -79,7 +60,7 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: 'ignore',
 });
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-chromium-'));
-const chromium = spawn('/usr/bin/chromium', [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profileDir}`], {
+const chromium = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profileDir}`], {
   stdio: 'ignore',
 });
 

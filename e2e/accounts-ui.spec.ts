@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { EmailAccount } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_USER, snap } from './support.ts';
+import { signIn, snap } from './support.ts';
 
 // The browser side of the Email Accounts screen that needs no mail server: the Add dialog's provider
 // choice and form checks, and the Gmail popup protocol. Google's consent page and the /api/gmail/*
@@ -11,17 +11,11 @@ const SESSION = path.join(import.meta.dirname, '..', 'test-results', 'e2e', 'acc
 
 test.use({ baseURL: process.env.E2E_BASE_URL, storageState: SESSION });
 
-// Sign-in is rate limited per client: sign in once and share the session cookie.
+// Sign in once and share the session cookie.
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: undefined });
   const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(E2E_USER.email);
-  await dialog.getByLabel('Password').fill(E2E_USER.password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page);
   await context.storageState({ path: SESSION });
   await context.close();
 });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { E2E_IMAP, E2E_USER, snap } from './support.ts';
+import { expect, test } from '@playwright/test';
+import { E2E_IMAP, signIn, snap } from './support.ts';
 
 // The Email Accounts flow against a real Dovecot IMAP server holding a real Enron mailbox
 // (allen-p: 66 inbox + 562 sent messages), started by the global setup.
@@ -7,16 +7,6 @@ import { E2E_IMAP, E2E_USER, snap } from './support.ts';
 test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const TOTAL = 66 + 562;
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign In' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(E2E_USER.email);
-  await dialog.getByLabel('Password').fill(E2E_USER.password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('add an IMAP account, initialize it, watch the counters, pause, retry, delete', async ({ page }) => {
   test.setTimeout(120_000);

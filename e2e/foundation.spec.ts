@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, E2E_USER, snap } from './support.ts';
+import { admin, E2E_USER, signIn, snap } from './support.ts';
 
 test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -105,13 +105,7 @@ test('an invitation link from the admin CLI creates a working account', async ({
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
   test('the sidebar is an overlay opened from the top bar', async ({ page }) => {
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Sign In' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(E2E_USER.email);
-    await dialog.getByLabel('Password').fill(E2E_USER.password);
-    await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page);
     await expect(page.getByRole('link', { name: /^Contacts/ })).toBeHidden();
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     await expect(page.getByRole('link', { name: /^Contacts/ })).toBeVisible();

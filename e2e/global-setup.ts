@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
 import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 
@@ -10,17 +10,6 @@ export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1'
 export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -45,7 +34,7 @@ export default async function globalSetup() {
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-e2e-'));
   fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
+  const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   // A real IMAP server with real mail for the Email Accounts flow.
   const dovecot = await startDovecot();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { E2E_USER } from './global-setup.ts';
 
 export { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
@@ -15,4 +16,15 @@ export function admin(...args: string[]): string {
 /** Saves a full-page screenshot as a test artifact under test-results/screenshots. */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, 'test-results', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+/** Signs in from the landing page's Sign In dialog as the user the global setup made. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(E2E_USER.email);
+  await dialog.getByLabel('Password').fill(E2E_USER.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }

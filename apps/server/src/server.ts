@@ -86,5 +86,4 @@ export async function runServer() {
     { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
     'Penman is running',
   );
-
 }
