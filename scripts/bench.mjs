@@ -16,7 +16,7 @@ if (!name || !available.includes(name)) {
 buildIfStale(['web', 'server']);
 const result = spawnSync(
   process.execPath,
-  ['--expose-gc', '--import', 'tsx', path.join(root, 'bench', `${name}.ts`), ...process.argv.slice(3)],
+  ['--import', 'tsx', path.join(root, 'bench', `${name}.ts`), ...process.argv.slice(3)],
   {
     cwd: root,
     stdio: 'inherit',
