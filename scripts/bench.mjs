@@ -14,12 +14,8 @@ if (!name || !available.includes(name)) {
   process.exit(2);
 }
 buildIfStale(['web', 'server']);
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'bench', `${name}.ts`), ...process.argv.slice(3)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', `${name}.ts`), ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);
