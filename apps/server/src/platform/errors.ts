@@ -31,5 +31,3 @@ export class AppError extends Error {
     return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
 }
-
-export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

@@ -16,8 +16,6 @@ import { createTestDatabase } from './database.ts';
 // biome-ignore lint/suspicious/noExplicitAny: tests assert on response bodies of every shape
 export type TestResponse = Omit<Response, 'json'> & { json: () => Promise<any> };
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
 const ORIGIN = 'http://localhost:3000';
 
 /** The session cookie a sign-in (or invitation) answer set, as a Cookie request header. */

@@ -338,5 +338,3 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
     stop,
   };
 }
-
-export type GoogleStandIn = Awaited<ReturnType<typeof startGoogleStandIn>>;

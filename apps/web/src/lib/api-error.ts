@@ -2,7 +2,7 @@ import { type ApiErrorCode, ZApiError } from '@penman/contract';
 import { ApiRequestError } from './api-request-error.ts';
 
 // The error class has its own module without zod, for the code every page loads first (the session).
-export { ApiRequestError, type ApiRequestErrorCode, networkError } from './api-request-error.ts';
+export { ApiRequestError, networkError } from './api-request-error.ts';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',

@@ -32,6 +32,7 @@ export function registerRealtimeHandler(type: string, handler: RealtimeHandler):
 }
 
 /** The common case: an event makes some cached queries stale. */
+/** @public */
 export function invalidateOnRealtimeEvent(type: string, queryKeys: QueryKey[]): () => void {
   return registerRealtimeHandler(type, (_data, queryClient) => {
     for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });

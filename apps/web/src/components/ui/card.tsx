@@ -9,6 +9,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
+/** @public */
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
   return <h2 data-slot="card-title" className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />;
 }
@@ -21,6 +22,7 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-content" className={cn('px-6 pb-6', className)} {...props} />;
 }
 
+/** @public */
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-footer" className={cn('flex items-center px-6 pb-6', className)} {...props} />;
 }

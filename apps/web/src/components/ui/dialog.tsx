@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils.ts';
 
 export const Dialog = DialogPrimitive.Root;
+/** @public */
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
