@@ -7,27 +7,17 @@ export async function findProfile(db: Db, userId: string) {
   return row;
 }
 
-export async function upsertProfile(
-  db: Db,
-  userId: string,
-  values: { firstName: string | null; lastName: string | null; email: string | null },
-) {
-  await db
-    .insert(profiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } });
-}
+type ProfileValues = { firstName: string | null; lastName: string | null; email: string | null };
 
-/** Creates the profile only when the user has none (sign-up hook; invitations set names after). */
-export async function insertProfileIfMissing(
-  db: Db,
-  userId: string,
-  values: { firstName: string | null; lastName: string | null; email: string | null },
-) {
-  await db
-    .insert(profiles)
-    .values({ userId, ...values })
-    .onConflictDoNothing({ target: profiles.userId });
+/**
+ * Writes the user's profile. `keepExisting`: the sign-up hook creates one only when there is none
+ * (user creation then sets the exact names itself).
+ */
+export async function saveProfile(db: Db, userId: string, values: ProfileValues, options: { keepExisting?: boolean } = {}) {
+  const insert = db.insert(profiles).values({ userId, ...values });
+  await (options.keepExisting
+    ? insert.onConflictDoNothing({ target: profiles.userId })
+    : insert.onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } }));
 }
 
 export async function countUsers(db: Db): Promise<number> {

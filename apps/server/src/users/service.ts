@@ -32,7 +32,7 @@ export async function createUserWithPassword({
     accountId: created.id,
     password: await context.password.hash(user.password),
   });
-  await repo.upsertProfile(db, created.id, { firstName: user.firstName, lastName: user.lastName, email });
+  await repo.saveProfile(db, created.id, { firstName: user.firstName, lastName: user.lastName, email });
   return { id: created.id, email };
 }
 
@@ -40,11 +40,8 @@ export async function createUserWithPassword({
 export async function ensureProfileForNewUser({ db, user }: { db: Db; user: { id: string; email: string; name: string } }) {
   const [first, ...rest] = user.name.trim().split(/\s+/);
   const isEmail = user.name.includes('@');
-  await repo.insertProfileIfMissing(db, user.id, {
-    firstName: isEmail ? null : first || null,
-    lastName: isEmail ? null : rest.join(' ') || null,
-    email: user.email,
-  });
+  const names = { firstName: isEmail ? null : first || null, lastName: isEmail ? null : rest.join(' ') || null };
+  await repo.saveProfile(db, user.id, { ...names, email: user.email }, { keepExisting: true });
 }
 
 export async function getProfileNames({ db, userId }: { db: Db; userId: string }) {
