@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../../mail/engine/parse-message.ts';
+import { enronFolder } from '../../test-support/corpus.ts';
+import {
+  buildContacts,
+  companyFromDomain,
+  frequencyOf,
+  isAutomated,
+  type MailForContacts,
+  relationshipStrength,
+  splitName,
+  subjectKeywords,
+} from './build-contacts.ts';
+
+const NOW = new Date('2024-03-31T12:00:00Z');
+const mail = (m: Partial<MailForContacts>): MailForContacts => ({
+  messageId: null,
+  inReplyTo: null,
+  references: [],
+  threadId: null,
+  subject: null,
+  senderEmail: null,
+  senderName: null,
+  recipientEmails: [],
+  ccEmails: [],
+  receivedDate: null,
+  isOutgoing: false,
+  headers: {},
+  ...m,
+});
+
+// The user is me@acme.com, who also sends as boss@acme.com (an alias seen in Sent).
+const threads: MailForContacts[] = [
+  mail({
+    messageId: 'a1',
+    threadId: 'a1',
+    subject: 'Quarterly budget review',
+    senderEmail: 'Ann@Partner.COM',
+    senderName: 'Lee, Ann',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-03-01T09:00:00Z'),
+  }),
+  mail({
+    messageId: 'a2',
+    inReplyTo: 'a1',
+    threadId: 'a1',
+    subject: 'Re: Quarterly budget review',
+    senderEmail: 'me@acme.com',
+    recipientEmails: ['ann@partner.com'],
+    ccEmails: ['bob@acme.com'],
+    receivedDate: new Date('2024-03-01T15:00:00Z'),
+    isOutgoing: true,
+  }),
+  mail({
+    messageId: 'a3',
+    inReplyTo: 'a2',
+    threadId: 'a1',
+    subject: 'RE: Quarterly budget review',
+    senderEmail: 'ann@partner.com',
+    senderName: 'Ann Lee',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-03-02T09:00:00Z'),
+  }),
+  mail({
+    messageId: 'a4',
+    inReplyTo: 'a3',
+    threadId: 'a1',
+    subject: 'Re: Quarterly budget review',
+    senderEmail: 'boss@acme.com',
+    recipientEmails: ['ann@partner.com'],
+    receivedDate: new Date('2024-03-02T11:00:00Z'),
+    isOutgoing: true,
+  }),
+  mail({
+    messageId: 'b1',
+    threadId: 'b1',
+    subject: 'Lunch?',
+    senderEmail: 'bob@acme.com',
+    senderName: 'Bob Stone',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-03-10T10:00:00Z'),
+  }),
+  mail({
+    messageId: 'n1',
+    subject: 'Your invoice',
+    senderEmail: 'no-reply@billing.example.com',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-03-05T10:00:00Z'),
+  }),
+  mail({
+    messageId: 'n2',
+    subject: 'Weekly digest',
+    senderEmail: 'digest@news.example.com',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-03-06T10:00:00Z'),
+    headers: { listUnsubscribe: '<mailto:u@news.example.com>' },
+  }),
+  mail({
+    messageId: 's1',
+    subject: 'Note to self',
+    senderEmail: 'boss@acme.com',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-03-07T10:00:00Z'),
+  }),
+  mail({
+    messageId: 'c1',
+    subject: 'Hello',
+    senderEmail: 'carol@gmail.com',
+    senderName: 'Carol',
+    recipientEmails: ['me@acme.com'],
+    receivedDate: new Date('2024-01-01T10:00:00Z'),
+  }),
+];
+
+describe('buildContacts on a hand-made thread set', () => {
+  const contacts = buildContacts(threads, {
+    ownAddresses: ['me@acme.com', 'boss@acme.com'],
+    ignoredAddresses: ['carol@gmail.com'],
+    now: NOW,
+  });
+  const byEmail = new Map(contacts.map((c) => [c.emailAddress, c]));
+
+  it('keeps only people: not the user or an alias, not automated senders, not ignored addresses', () => {
+    expect([...byEmail.keys()].sort()).toEqual(['ann@partner.com', 'bob@acme.com']);
+  });
+
+  it('counts, names and measures the reply time exactly', () => {
+    const ann = byEmail.get('ann@partner.com')!;
+    expect(ann).toMatchObject({
+      displayName: 'Ann Lee',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      domain: 'partner.com',
+      companyName: 'Partner',
+      isInternal: false,
+    });
+    expect(ann.stats).toMatchObject({
+      emailsSent: 2,
+      emailsReceived: 2,
+      totalInteractions: 4,
+      // a2 answered a1 after 6 h; a4 (from the alias) answered a3 after 2 h.
+      avgResponseTimeHours: 4,
+      firstInteractionAt: new Date('2024-03-01T09:00:00Z'),
+      lastInteractionAt: new Date('2024-03-02T11:00:00Z'),
+      mostCommonSubjectKeywords: ['budget', 'quarterly', 'review'],
+      interactionFrequency: 'medium',
+    });
+    const bob = byEmail.get('bob@acme.com')!;
+    expect(bob).toMatchObject({ displayName: 'Bob Stone', isInternal: true, companyName: 'Acme' });
+    // Cc'd on the budget reply (sent), wrote about lunch (received); keywords tie, so alphabetical.
+    expect(bob.stats).toMatchObject({
+      emailsSent: 1,
+      emailsReceived: 1,
+      avgResponseTimeHours: null,
+      mostCommonSubjectKeywords: ['budget', 'lunch', 'quarterly', 'review'],
+    });
+  });
+
+  it('scores a two-way, recent, deep relationship above a one-off', () => {
+    const ann = byEmail.get('ann@partner.com')!.stats.relationshipStrength;
+    const bob = byEmail.get('bob@acme.com')!.stats.relationshipStrength;
+    expect(ann).toBeGreaterThan(bob);
+    expect(ann).toBeGreaterThan(0);
+    expect(ann).toBeLessThanOrEqual(1);
+  });
+
+  it('gives the same result on a rebuild', () => {
+    expect(
+      buildContacts(threads, { ownAddresses: ['me@acme.com', 'boss@acme.com'], ignoredAddresses: ['carol@gmail.com'], now: NOW }),
+    ).toEqual(contacts);
+  });
+});
+
+describe('the rules', () => {
+  it.each([
+    ['"Allen, Phillip K."', 'Phillip', 'Allen'],
+    ['Vince J Kaminski', 'Vince', 'Kaminski'],
+    ['Cher', 'Cher', null],
+    ['someone@example.com', null, null],
+    [null, null, null],
+  ])('splits %s', (name, first, last) => {
+    expect(splitName(name)).toEqual({ firstName: first, lastName: last });
+  });
+
+  it.each([
+    ['enron.com', 'Enron'],
+    ['mail.acme.co.uk', 'Acme'],
+    ['gmail.com', null],
+    ['yahoo.com', null],
+  ])('names the company of %s', (domain, company) => {
+    expect(companyFromDomain(domain)).toBe(company);
+  });
+
+  it('strips reply prefixes and stop words from subjects', () => {
+    expect(subjectKeywords('RE: Fw: Re[2]: The Q3 budget for the West Desk')).toEqual(['budget', 'west', 'desk']);
+  });
+
+  it.each([
+    [25, 'very_high'],
+    [20, 'very_high'],
+    [19.9, 'high'],
+    [8, 'high'],
+    [2, 'medium'],
+    [1.9, 'low'],
+    [0, 'low'],
+  ] as const)('%s interactions a month is %s', (perMonth, frequency) => {
+    expect(frequencyOf(perMonth)).toBe(frequency);
+  });
+
+  it('weighs reciprocity, frequency, recency and depth', () => {
+    expect(relationshipStrength({ sent: 10, received: 10, perMonth: 20, daysSinceLast: 0, depth: 1 })).toBe(1);
+    expect(relationshipStrength({ sent: 0, received: 5, perMonth: 0, daysSinceLast: 90, depth: 0 })).toBe(0.125);
+  });
+
+  it('recognises automated senders', () => {
+    expect(isAutomated({ senderEmail: 'mailer-daemon@x.com', headers: {} })).toBe(true);
+    expect(isAutomated({ senderEmail: 'noreply+abc@x.com', headers: {} })).toBe(true);
+    expect(isAutomated({ senderEmail: 'ann@x.com', headers: { precedence: 'bulk' } })).toBe(true);
+    expect(isAutomated({ senderEmail: 'ann@x.com', headers: { autoSubmitted: 'auto-replied' } })).toBe(true);
+    expect(isAutomated({ senderEmail: 'ann@x.com', headers: { autoSubmitted: 'no' } })).toBe(false);
+  });
+});
+
+describe('buildContacts on a real Enron mailbox (allen-p)', async () => {
+  const files = [
+    ...enronFolder('allen-p', 'inbox').map((f) => ({ f, out: false })),
+    ...enronFolder('allen-p', 'sent').map((f) => ({ f, out: true })),
+  ];
+  const parsed: MailForContacts[] = [];
+  for (const { f, out } of files) {
+    const p = await parseMessage(fs.readFileSync(f));
+    parsed.push({ ...p, receivedDate: p.date, isOutgoing: out || p.senderEmail === 'phillip.allen@enron.com' });
+  }
+  // Both of the owner's addresses: the account's and the alias his Sent folder uses.
+  const own = ['phillip.allen@enron.com', 'k..allen@enron.com'];
+
+  it('never lists the owner, and his top contacts are people he writes to', () => {
+    const contacts = buildContacts(parsed, { ownAddresses: own, now: new Date('2002-01-01') });
+    const addresses = contacts.map((c) => c.emailAddress);
+    expect(addresses).not.toContain('phillip.allen@enron.com');
+    expect(addresses).not.toContain('k..allen@enron.com');
+    const top = contacts.slice(0, 5);
+    expect(top.every((c) => c.stats.emailsSent > 0)).toBe(true);
+    expect(contacts.length).toBeGreaterThan(20);
+    expect(buildContacts(parsed, { ownAddresses: own, now: new Date('2002-01-01') })).toEqual(contacts);
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * The contact book, built from the mail: pure code over plain data (no database, no clock: `now`
+ * is passed in). A contact is someone the user corresponds with: the sender of mail the user
+ * received, or a To/Cc recipient of mail the user sent. Never the user (the account address and
+ * every alias), never an automated sender, never an ignored address.
+ */
+
+export type MailForContacts = {
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  threadId: string | null;
+  subject: string | null;
+  senderEmail: string | null;
+  senderName: string | null;
+  recipientEmails: string[];
+  ccEmails: string[];
+  receivedDate: Date | null;
+  isOutgoing: boolean;
+  headers: { listUnsubscribe?: string; precedence?: string; autoSubmitted?: string; listId?: string };
+};
+
+export type InteractionFrequency = 'very_high' | 'high' | 'medium' | 'low';
+
+export type BuiltContact = {
+  emailAddress: string;
+  displayName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  domain: string;
+  companyName: string | null;
+  isInternal: boolean;
+  lastInteractionAt: Date | null;
+  stats: {
+    emailsSent: number;
+    emailsReceived: number;
+    totalInteractions: number;
+    interactionFrequency: InteractionFrequency;
+    relationshipStrength: number;
+    avgResponseTimeHours: number | null;
+    firstInteractionAt: Date | null;
+    lastInteractionAt: Date | null;
+    mostCommonSubjectKeywords: string[];
+  };
+};
+
+export type BuildOptions = {
+  /** The account address and every address the user sends from. */
+  ownAddresses: string[];
+  ignoredAddresses?: string[];
+  now: Date;
+};
+
+/** Free-mail domains: a contact there works for no company we can name. */
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'ymail.com',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'gmx.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  'proton.me',
+  'protonmail.com',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'yandex.ru',
+  'qq.com',
+  '163.com',
+  'fastmail.com',
+  'hey.com',
+  'comcast.net',
+  'att.net',
+  'verizon.net',
+]);
+
+const AUTOMATED_LOCAL =
+  /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster|bounces?|notifications?|notify|alerts?|news(letter)?|marketing|info|support-noreply|automated|daemon)([+._-].*)?$/i;
+
+/** Mail from a machine: no-reply style addresses, bounces, auto-replies and bulk mail. */
+export function isAutomated(mail: Pick<MailForContacts, 'senderEmail' | 'headers'>): boolean {
+  const local = mail.senderEmail?.split('@')[0] ?? '';
+  if (AUTOMATED_LOCAL.test(local)) return true;
+  const { precedence, autoSubmitted, listUnsubscribe, listId } = mail.headers;
+  if (precedence && /bulk|list|junk/i.test(precedence)) return true;
+  if (autoSubmitted && !/^no$/i.test(autoSubmitted.trim())) return true;
+  return Boolean(listUnsubscribe || listId);
+}
+
+export function normalizeEmail(address: string): string {
+  return address.trim().replace(/^<|>$/g, '').toLowerCase();
+}
+
+/** "Allen, Phillip K." → Phillip / Allen; "Vince Kaminski" → Vince / Kaminski; quotes and addresses dropped. */
+export function splitName(displayName: string | null): { firstName: string | null; lastName: string | null } {
+  if (!displayName) return { firstName: null, lastName: null };
+  const name = displayName
+    .replace(/["']/g, '')
+    .replace(/\s*[<(].*$/, '')
+    .trim();
+  if (!name || name.includes('@')) return { firstName: null, lastName: null };
+  if (name.includes(',')) {
+    const [last, rest] = name.split(',', 2).map((part) => part.trim());
+    const first = rest?.split(/\s+/)[0] ?? null;
+    return { firstName: first || null, lastName: last || null };
+  }
+  const parts = name.split(/\s+/);
+  if (parts.length === 1) return { firstName: parts[0]!, lastName: null };
+  return { firstName: parts[0]!, lastName: parts[parts.length - 1]! };
+}
+
+/** The organisation's name from its domain: enron.com → Enron; mail.acme.co.uk → Acme. */
+export function companyFromDomain(domain: string): string | null {
+  if (FREE_MAIL.has(domain)) return null;
+  const labels = domain.split('.');
+  // Second-level country domains (co.uk, com.au): the label before them names the organisation.
+  const core =
+    labels.length >= 3 && /^(co|com|org|net|ac|gov)$/.test(labels[labels.length - 2]!)
+      ? labels[labels.length - 3]
+      : labels[labels.length - 2];
+  if (!core) return null;
+  return core.charAt(0).toUpperCase() + core.slice(1);
+}
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by for from has have i in is it its me my of on or our re fw fwd the this to up us was we were what when will with you your not no yes re: please thanks thank hi hello about can do if so just get all any new more out'.split(
+    ' ',
+  ),
+);
+
+/** Subject words without Re:/Fw: prefixes, stop words, numbers or one-letter words. */
+export function subjectKeywords(subject: string | null): string[] {
+  if (!subject) return [];
+  const bare = subject.replace(/^(\s*(re|fw|fwd|aw|wg|sv)\s*(\[\d+\])?\s*:\s*)+/i, '');
+  return (bare.toLowerCase().match(/[\p{L}][\p{L}\p{N}'-]+/gu) ?? []).filter((word) => !STOP_WORDS.has(word) && word.length > 2);
+}
+
+/**
+ * Interactions a month → frequency. Thresholds: 20+ very high (about daily on workdays), 8+ high
+ * (about twice a week), 2+ medium (about every other week), below that low.
+ */
+export function frequencyOf(interactionsPerMonth: number): InteractionFrequency {
+  if (interactionsPerMonth >= 20) return 'very_high';
+  if (interactionsPerMonth >= 8) return 'high';
+  if (interactionsPerMonth >= 2) return 'medium';
+  return 'low';
+}
+
+/**
+ * Relationship strength in 0..1, a weighted sum of four signals, each in 0..1:
+ * - reciprocity (0.35): how evenly mail goes both ways, min(sent, received) / max(sent, received);
+ * - frequency (0.25): interactions a month, saturating at 20;
+ * - recency (0.25): halves every 90 days since the last interaction;
+ * - depth (0.15): share of the conversations with this person that went back and forth (replies).
+ */
+export function relationshipStrength(input: {
+  sent: number;
+  received: number;
+  perMonth: number;
+  daysSinceLast: number;
+  depth: number;
+}): number {
+  const reciprocity =
+    input.sent === 0 || input.received === 0 ? 0 : Math.min(input.sent, input.received) / Math.max(input.sent, input.received);
+  const frequency = Math.min(1, input.perMonth / 20);
+  const recency = 0.5 ** (Math.max(0, input.daysSinceLast) / 90);
+  const score = 0.35 * reciprocity + 0.25 * frequency + 0.25 * recency + 0.15 * Math.min(1, Math.max(0, input.depth));
+  return Math.round(score * 1000) / 1000;
+}
+
+type Accumulator = {
+  names: Map<string, number>;
+  sent: number;
+  received: number;
+  first: number | null;
+  last: number | null;
+  keywords: Map<string, number>;
+  threads: Map<string, { in: boolean; out: boolean }>;
+  responseHours: number[];
+};
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export function buildContacts(mail: MailForContacts[], options: BuildOptions): BuiltContact[] {
+  const own = new Set(options.ownAddresses.map(normalizeEmail));
+  const ignored = new Set((options.ignoredAddresses ?? []).map(normalizeEmail));
+  const ownDomains = new Set([...own].map((address) => address.split('@')[1]).filter((d): d is string => Boolean(d) && !FREE_MAIL.has(d!)));
+  const byMessageId = new Map<string, MailForContacts>();
+  for (const m of mail) if (m.messageId) byMessageId.set(m.messageId, m);
+
+  const contacts = new Map<string, Accumulator>();
+  const touch = (address: string, name: string | null) => {
+    let entry = contacts.get(address);
+    if (!entry) {
+      entry = {
+        names: new Map(),
+        sent: 0,
+        received: 0,
+        first: null,
+        last: null,
+        keywords: new Map(),
+        threads: new Map(),
+        responseHours: [],
+      };
+      contacts.set(address, entry);
+    }
+    if (name?.trim() && !name.includes('@')) entry.names.set(name.trim(), (entry.names.get(name.trim()) ?? 0) + 1);
+    return entry;
+  };
+  const record = (entry: Accumulator, m: MailForContacts, direction: 'in' | 'out') => {
+    const time = m.receivedDate?.getTime() ?? null;
+    if (time != null) {
+      entry.first = entry.first == null ? time : Math.min(entry.first, time);
+      entry.last = entry.last == null ? time : Math.max(entry.last, time);
+    }
+    for (const word of subjectKeywords(m.subject)) entry.keywords.set(word, (entry.keywords.get(word) ?? 0) + 1);
+    const thread = m.threadId ?? m.messageId;
+    if (thread) {
+      const state = entry.threads.get(thread) ?? { in: false, out: false };
+      state[direction] = true;
+      entry.threads.set(thread, state);
+    }
+  };
+  const eligible = (address: string | null): address is string =>
+    Boolean(address?.includes('@')) && !own.has(address!) && !ignored.has(address!);
+
+  for (const m of mail) {
+    if (m.isOutgoing) {
+      // Everyone the user wrote to; a reply also measures how fast the user answered.
+      const answered = m.inReplyTo ? byMessageId.get(m.inReplyTo) : undefined;
+      for (const raw of new Set([...m.recipientEmails, ...m.ccEmails].map(normalizeEmail))) {
+        if (!eligible(raw)) continue;
+        const entry = touch(raw, null);
+        entry.sent += 1;
+        record(entry, m, 'out');
+        if (
+          answered &&
+          !answered.isOutgoing &&
+          answered.senderEmail &&
+          normalizeEmail(answered.senderEmail) === raw &&
+          m.receivedDate &&
+          answered.receivedDate
+        ) {
+          const hours = (m.receivedDate.getTime() - answered.receivedDate.getTime()) / HOUR;
+          if (hours >= 0) entry.responseHours.push(hours);
+        }
+      }
+    } else {
+      const sender = m.senderEmail ? normalizeEmail(m.senderEmail) : null;
+      if (!eligible(sender) || isAutomated(m)) continue;
+      const entry = touch(sender, m.senderName);
+      entry.received += 1;
+      record(entry, m, 'in');
+    }
+  }
+
+  const now = options.now.getTime();
+  const result: BuiltContact[] = [];
+  for (const [emailAddress, entry] of contacts) {
+    const displayName = [...entry.names.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+    const domain = emailAddress.split('@')[1] ?? '';
+    const total = entry.sent + entry.received;
+    // Interactions a month over the span of the relationship (at least one month).
+    const spanMonths = entry.first != null && entry.last != null ? Math.max(1, (entry.last - entry.first) / (30 * DAY)) : 1;
+    const perMonth = total / spanMonths;
+    const threads = [...entry.threads.values()];
+    const depth = threads.length ? threads.filter((t) => t.in && t.out).length / threads.length : 0;
+    const daysSinceLast = entry.last != null ? (now - entry.last) / DAY : 365;
+    const keywords = [...entry.keywords.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 5)
+      .map(([word]) => word);
+    const avg = entry.responseHours.length ? entry.responseHours.reduce((a, b) => a + b, 0) / entry.responseHours.length : null;
+    result.push({
+      emailAddress,
+      displayName,
+      ...splitName(displayName),
+      domain,
+      companyName: companyFromDomain(domain),
+      isInternal: ownDomains.has(domain),
+      lastInteractionAt: entry.last != null ? new Date(entry.last) : null,
+      stats: {
+        emailsSent: entry.sent,
+        emailsReceived: entry.received,
+        totalInteractions: total,
+        interactionFrequency: frequencyOf(perMonth),
+        relationshipStrength: relationshipStrength({ sent: entry.sent, received: entry.received, perMonth, daysSinceLast, depth }),
+        avgResponseTimeHours: avg == null ? null : Math.round(avg * 100) / 100,
+        firstInteractionAt: entry.first != null ? new Date(entry.first) : null,
+        lastInteractionAt: entry.last != null ? new Date(entry.last) : null,
+        mostCommonSubjectKeywords: keywords,
+      },
+    });
+  }
+  return result.sort((a, b) => b.stats.totalInteractions - a.stats.totalInteractions || a.emailAddress.localeCompare(b.emailAddress));
+}
