@@ -4,19 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort, readPostmaster } from './platform/db/embedded-postgres.ts';
+import { killServerProcesses } from './test-support/server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-lifecycle-'));
 fs.chmodSync(dataDir, 0o755);
 const children: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  const postmaster = readPostmaster(path.join(dataDir, 'pg'));
-  if (postmaster) {
-    try {
-      process.kill(postmaster.pid, 'SIGKILL');
-    } catch {}
-  }
+  killServerProcesses(children, dataDir);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort, readPostmaster } from '../platform/db/embedded-postgres.ts';
+import { findFreePort } from '../platform/db/embedded-postgres.ts';
 import { enronFolder } from '../test-support/corpus.ts';
 import { startDovecot } from '../test-support/dovecot.ts';
+import { killServerProcesses } from '../test-support/server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-restart-'));
 fs.chmodSync(dataDir, 0o755);
@@ -26,13 +27,7 @@ const env = {
 const children: ChildProcess[] = [];
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  const postmaster = readPostmaster(path.join(dataDir, 'pg'));
-  if (postmaster) {
-    try {
-      process.kill(postmaster.pid, 'SIGKILL');
-    } catch {}
-  }
+  killServerProcesses(children, dataDir);
   await dovecot.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
