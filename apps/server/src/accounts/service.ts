@@ -15,6 +15,7 @@ import { runSync } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
 import type { JobDeps, Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { initializationSteps } from './init-pipeline.ts';
@@ -263,7 +264,18 @@ export async function runInitializationStep(
     }
   } else if (step === 'contacts' || step === 'style') {
     const runStep = initializationSteps[step];
-    if (runStep) await runStep(deps, { userId, accountId });
+    try {
+      if (runStep) await runStep(deps, { userId, accountId });
+    } catch (error) {
+      // A step that throws would leave the account 'initializing' forever: fail it so Retry is offered.
+      logger.error({ err: error, accountId, step }, 'initialization step failed');
+      await repo.updateAccount(db, userId, accountId, {
+        initializationStatus: 'failed',
+        initializationError: ACCOUNT_MESSAGES.initializationFailed,
+      });
+      await notifyChanged(db, userId, accountId);
+      return;
+    }
   } else {
     await repo.updateAccount(db, userId, accountId, {
       initializationStatus: 'completed',

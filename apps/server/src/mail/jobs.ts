@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateContactsForMailSince } from '../contacts/service.ts';
 import { defineJob } from '../platform/queue.ts';
 import { listAccountsForScheduledSync } from './repo.ts';
 import { runSync } from './service.ts';
@@ -9,7 +10,11 @@ export const syncMailJob = defineJob({
   payload: z.object({ userId: z.string(), accountId: z.uuid() }),
   retryLimit: 2,
   handler: async ({ userId, accountId }, deps) => {
-    await runSync(deps, { userId, accountId });
+    // Rows get created_at from the database clock; a minute of slack covers any skew with ours.
+    const since = new Date(Date.now() - 60_000);
+    const result = await runSync(deps, { userId, accountId });
+    // The contact book follows new mail: only the contacts it involves are rebuilt.
+    if (result.stored > 0) await updateContactsForMailSince({ db: deps.db, userId, accountId, since });
   },
 });
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { enronFolder } from '../../test-support/corpus.ts';
+import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
 import {
   buildContacts,
   companyFromDomain,
@@ -17,7 +18,6 @@ const NOW = new Date('2024-03-31T12:00:00Z');
 const mail = (m: Partial<MailForContacts>): MailForContacts => ({
   messageId: null,
   inReplyTo: null,
-  references: [],
   threadId: null,
   subject: null,
   senderEmail: null,
@@ -165,6 +165,25 @@ describe('buildContacts on a hand-made thread set', () => {
     expect(ann).toBeLessThanOrEqual(1);
   });
 
+  it('measures recency and frequency as of the newest mail, so an old archive keeps its strong ties', () => {
+    const yearsLater = buildContacts(threads, {
+      ownAddresses: ['me@acme.com', 'boss@acme.com'],
+      ignoredAddresses: ['carol@gmail.com'],
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
+    expect(yearsLater).toEqual(contacts);
+    // Measured at a later moment (the account got newer mail from others), Ann has gone quiet.
+    const later = buildContacts(threads, {
+      ownAddresses: ['me@acme.com', 'boss@acme.com'],
+      ignoredAddresses: ['carol@gmail.com'],
+      now: new Date('2024-09-02T00:00:00Z'),
+      asOf: new Date('2024-09-01T00:00:00Z'),
+    });
+    const annLater = later.find((c) => c.emailAddress === 'ann@partner.com')!.stats;
+    expect(annLater.relationshipStrength).toBeLessThan(byEmail.get('ann@partner.com')!.stats.relationshipStrength);
+    expect(annLater.interactionFrequency).toBe('low');
+  });
+
   it('gives the same result on a rebuild', () => {
     expect(
       buildContacts(threads, { ownAddresses: ['me@acme.com', 'boss@acme.com'], ignoredAddresses: ['carol@gmail.com'], now: NOW }),
@@ -188,6 +207,8 @@ describe('the rules', () => {
     ['mail.acme.co.uk', 'Acme'],
     ['gmail.com', null],
     ['yahoo.com', null],
+    ['austin.rr.com', null],
+    ['earthlink.net', null],
   ])('names the company of %s', (domain, company) => {
     expect(companyFromDomain(domain)).toBe(company);
   });
@@ -215,6 +236,7 @@ describe('the rules', () => {
 
   it('recognises automated senders', () => {
     expect(isAutomated({ senderEmail: 'mailer-daemon@x.com', headers: {} })).toBe(true);
+    expect(isAutomated({ senderEmail: 'subscriptions@press.example.com', headers: {} })).toBe(true);
     expect(isAutomated({ senderEmail: 'noreply+abc@x.com', headers: {} })).toBe(true);
     expect(isAutomated({ senderEmail: 'ann@x.com', headers: { precedence: 'bulk' } })).toBe(true);
     expect(isAutomated({ senderEmail: 'ann@x.com', headers: { autoSubmitted: 'auto-replied' } })).toBe(true);
@@ -222,27 +244,46 @@ describe('the rules', () => {
   });
 });
 
-describe('buildContacts on a real Enron mailbox (allen-p)', async () => {
-  const files = [
-    ...enronFolder('allen-p', 'inbox').map((f) => ({ f, out: false })),
-    ...enronFolder('allen-p', 'sent').map((f) => ({ f, out: true })),
-  ];
-  const parsed: MailForContacts[] = [];
-  for (const { f, out } of files) {
-    const p = await parseMessage(fs.readFileSync(f));
-    parsed.push({ ...p, receivedDate: p.date, isOutgoing: out || p.senderEmail === 'phillip.allen@enron.com' });
-  }
-  // Both of the owner's addresses: the account's and the alias his Sent folder uses.
-  const own = ['phillip.allen@enron.com', 'k..allen@enron.com'];
+// Every Enron mailbox of the corpus, as the sync stores it: the owner's addresses are the account's
+// and every From seen in the Sent folders (how the sync learns aliases).
+const MAILBOXES = {
+  'allen-p': 'phillip.allen@enron.com',
+  'kaminski-v': 'vince.kaminski@enron.com',
+  'lavorato-j': 'john.lavorato@enron.com',
+  'steffes-j': 'james.steffes@enron.com',
+  'watson-k': 'kimberly.watson@enron.com',
+} as const;
+const SENT_FOLDERS = new Set(['sent', 'sent_items', '_sent_mail']);
 
-  it('never lists the owner, and his top contacts are people he writes to', () => {
-    const contacts = buildContacts(parsed, { ownAddresses: own, now: new Date('2002-01-01') });
-    const addresses = contacts.map((c) => c.emailAddress);
-    expect(addresses).not.toContain('phillip.allen@enron.com');
-    expect(addresses).not.toContain('k..allen@enron.com');
+describe.each(Object.entries(MAILBOXES))('buildContacts on the real Enron mailbox %s', async (user, address) => {
+  const folders = fs.readdirSync(path.join(CORPUS_DIR, 'enron', user));
+  const parsed: (MailForContacts & { sent: boolean })[] = [];
+  for (const folder of folders) {
+    for (const f of enronFolder(user, folder)) {
+      const p = await parseMessage(fs.readFileSync(f));
+      parsed.push({ ...p, receivedDate: p.date, isOutgoing: false, sent: SENT_FOLDERS.has(folder) });
+    }
+  }
+  const own = [address, ...new Set(parsed.filter((m) => m.sent && m.senderEmail).map((m) => m.senderEmail!))];
+  const mail = parsed.map(({ sent, ...m }) => ({ ...m, isOutgoing: sent || own.includes(m.senderEmail ?? '') }));
+  const contacts = buildContacts(mail, { ownAddresses: own, now: new Date('2002-01-01') });
+
+  it('never lists an address of the owner', () => {
+    const addresses = new Set(contacts.map((c) => c.emailAddress));
+    expect(own.filter((a) => addresses.has(a))).toEqual([]);
+    expect(contacts.length).toBeGreaterThan(20);
+  });
+
+  it('puts people the owner really writes to at the top', () => {
     const top = contacts.slice(0, 5);
     expect(top.every((c) => c.stats.emailsSent > 0)).toBe(true);
-    expect(contacts.length).toBeGreaterThan(20);
-    expect(buildContacts(parsed, { ownAddresses: own, now: new Date('2002-01-01') })).toEqual(contacts);
+    // Sorted by interactions, and every count adds up.
+    for (const c of contacts) expect(c.stats.totalInteractions).toBe(c.stats.emailsSent + c.stats.emailsReceived);
+    const totals = contacts.map((c) => c.stats.totalInteractions);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  });
+
+  it('gives identical results when built twice', () => {
+    expect(buildContacts(mail, { ownAddresses: own, now: new Date('2002-01-01') })).toEqual(contacts);
   });
 });

@@ -8,7 +8,6 @@
 export type MailForContacts = {
   messageId: string | null;
   inReplyTo: string | null;
-  references: string[];
   threadId: string | null;
   subject: string | null;
   senderEmail: string | null;
@@ -49,9 +48,15 @@ export type BuildOptions = {
   ownAddresses: string[];
   ignoredAddresses?: string[];
   now: Date;
+  /**
+   * The moment statistics are measured at: the account's newest mail (never later than `now`).
+   * Recency and frequency are relative to it, so an imported archive from years ago still shows
+   * who mattered then. Defaults to the newest mail passed in.
+   */
+  asOf?: Date;
 };
 
-/** Free-mail domains: a contact there works for no company we can name. */
+/** Free-mail and consumer-ISP domains: a contact there works for no company we can name. */
 const FREE_MAIL = new Set([
   'gmail.com',
   'googlemail.com',
@@ -84,10 +89,40 @@ const FREE_MAIL = new Set([
   'comcast.net',
   'att.net',
   'verizon.net',
+  'rr.com',
+  'earthlink.net',
+  'sbcglobal.net',
+  'bellsouth.net',
+  'cox.net',
+  'charter.net',
+  'juno.com',
+  'netzero.net',
+  'prodigy.net',
+  'swbell.net',
+  'pacbell.net',
+  'mindspring.com',
+  'optonline.net',
+  'btinternet.com',
+  'orange.fr',
+  'free.fr',
+  'wanadoo.fr',
+  't-online.de',
+  'libero.it',
+  'shaw.ca',
+  'rogers.com',
+  'sympatico.ca',
+  'bigpond.com',
 ]);
 
+/** The domain or its registrable parent (austin.rr.com → rr.com) is a free-mail or ISP domain. */
+function isFreeMail(domain: string): boolean {
+  const labels = domain.split('.');
+  for (let i = 0; i < labels.length - 1; i++) if (FREE_MAIL.has(labels.slice(i).join('.'))) return true;
+  return false;
+}
+
 const AUTOMATED_LOCAL =
-  /^(no-?reply|do-?not-?reply|mailer-daemon|postmaster|bounces?|notifications?|notify|alerts?|news(letter)?|marketing|info|support-noreply|automated|daemon)([+._-].*)?$/i;
+  /^(no-?reply|do-?not-?reply|mailer-daemon|mailer|postmaster|bounces?|notifications?|notify|alerts?|news(letters?)?|marketing|info|support-noreply|automated|daemon|subscriptions?|digest|bulletin|announce(ments)?|updates?|listserv|majordomo)([+._-].*)?$/i;
 
 /** Mail from a machine: no-reply style addresses, bounces, auto-replies and bulk mail. */
 export function isAutomated(mail: Pick<MailForContacts, 'senderEmail' | 'headers'>): boolean {
@@ -123,7 +158,7 @@ export function splitName(displayName: string | null): { firstName: string | nul
 
 /** The organisation's name from its domain: enron.com → Enron; mail.acme.co.uk → Acme. */
 export function companyFromDomain(domain: string): string | null {
-  if (FREE_MAIL.has(domain)) return null;
+  if (isFreeMail(domain)) return null;
   const labels = domain.split('.');
   // Second-level country domains (co.uk, com.au): the label before them names the organisation.
   const core =
@@ -162,7 +197,8 @@ export function frequencyOf(interactionsPerMonth: number): InteractionFrequency 
  * Relationship strength in 0..1, a weighted sum of four signals, each in 0..1:
  * - reciprocity (0.35): how evenly mail goes both ways, min(sent, received) / max(sent, received);
  * - frequency (0.25): interactions a month, saturating at 20;
- * - recency (0.25): halves every 90 days since the last interaction;
+ * - recency (0.25): halves every 90 days between the last interaction and the moment of measure
+ *   (`asOf`: the account's newest mail);
  * - depth (0.15): share of the conversations with this person that went back and forth (replies).
  */
 export function relationshipStrength(input: {
@@ -187,17 +223,20 @@ type Accumulator = {
   first: number | null;
   last: number | null;
   keywords: Map<string, number>;
-  threads: Map<string, { in: boolean; out: boolean }>;
+  // Per conversation: IN | OUT bits of which way mail went.
+  threads: Map<string, number>;
   responseHours: number[];
 };
 
+const IN = 1;
+const OUT = 2;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export function buildContacts(mail: MailForContacts[], options: BuildOptions): BuiltContact[] {
   const own = new Set(options.ownAddresses.map(normalizeEmail));
   const ignored = new Set((options.ignoredAddresses ?? []).map(normalizeEmail));
-  const ownDomains = new Set([...own].map((address) => address.split('@')[1]).filter((d): d is string => Boolean(d) && !FREE_MAIL.has(d!)));
+  const ownDomains = new Set([...own].map((address) => address.split('@')[1]).filter((d): d is string => Boolean(d) && !isFreeMail(d!)));
   const byMessageId = new Map<string, MailForContacts>();
   for (const m of mail) if (m.messageId) byMessageId.set(m.messageId, m);
 
@@ -220,24 +259,27 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
     if (name?.trim() && !name.includes('@')) entry.names.set(name.trim(), (entry.names.get(name.trim()) ?? 0) + 1);
     return entry;
   };
-  const record = (entry: Accumulator, m: MailForContacts, direction: 'in' | 'out') => {
+  const record = (entry: Accumulator, m: MailForContacts, keywords: string[], direction: 'in' | 'out') => {
     const time = m.receivedDate?.getTime() ?? null;
     if (time != null) {
       entry.first = entry.first == null ? time : Math.min(entry.first, time);
       entry.last = entry.last == null ? time : Math.max(entry.last, time);
     }
-    for (const word of subjectKeywords(m.subject)) entry.keywords.set(word, (entry.keywords.get(word) ?? 0) + 1);
+    for (const word of keywords) entry.keywords.set(word, (entry.keywords.get(word) ?? 0) + 1);
     const thread = m.threadId ?? m.messageId;
     if (thread) {
-      const state = entry.threads.get(thread) ?? { in: false, out: false };
-      state[direction] = true;
-      entry.threads.set(thread, state);
+      entry.threads.set(thread, (entry.threads.get(thread) ?? 0) | (direction === 'in' ? IN : OUT));
     }
   };
   const eligible = (address: string | null): address is string =>
     Boolean(address?.includes('@')) && !own.has(address!) && !ignored.has(address!);
 
   for (const m of mail) {
+    let keywords: string[] | undefined;
+    const keywordsOf = () => {
+      keywords ??= subjectKeywords(m.subject);
+      return keywords;
+    };
     if (m.isOutgoing) {
       // Everyone the user wrote to; a reply also measures how fast the user answered.
       const answered = m.inReplyTo ? byMessageId.get(m.inReplyTo) : undefined;
@@ -245,7 +287,7 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
         if (!eligible(raw)) continue;
         const entry = touch(raw, null);
         entry.sent += 1;
-        record(entry, m, 'out');
+        record(entry, m, keywordsOf(), 'out');
         if (
           answered &&
           !answered.isOutgoing &&
@@ -263,21 +305,28 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
       if (!eligible(sender) || isAutomated(m)) continue;
       const entry = touch(sender, m.senderName);
       entry.received += 1;
-      record(entry, m, 'in');
+      record(entry, m, keywordsOf(), 'in');
     }
   }
 
-  const now = options.now.getTime();
+  const newest = mail.reduce(
+    (latest, m) => Math.max(latest, m.receivedDate?.getTime() ?? Number.NEGATIVE_INFINITY),
+    Number.NEGATIVE_INFINITY,
+  );
+  const asOf = Math.min(options.now.getTime(), options.asOf?.getTime() ?? newest);
+  const now = Number.isFinite(asOf) ? asOf : options.now.getTime();
   const result: BuiltContact[] = [];
   for (const [emailAddress, entry] of contacts) {
     const displayName = [...entry.names.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
     const domain = emailAddress.split('@')[1] ?? '';
     const total = entry.sent + entry.received;
-    // Interactions a month over the span of the relationship (at least one month).
-    const spanMonths = entry.first != null && entry.last != null ? Math.max(1, (entry.last - entry.first) / (30 * DAY)) : 1;
+    // Interactions a month since the first one, up to the moment of measure (at least one month):
+    // a contact who went quiet long ago fades, a new one who writes every day rates high at once.
+    const spanMonths = entry.first != null ? Math.max(1, (Math.max(now, entry.last ?? now) - entry.first) / (30 * DAY)) : 1;
     const perMonth = total / spanMonths;
-    const threads = [...entry.threads.values()];
-    const depth = threads.length ? threads.filter((t) => t.in && t.out).length / threads.length : 0;
+    let twoWay = 0;
+    for (const bits of entry.threads.values()) if (bits === (IN | OUT)) twoWay += 1;
+    const depth = entry.threads.size ? twoWay / entry.threads.size : 0;
     const daysSinceLast = entry.last != null ? (now - entry.last) / DAY : 365;
     const keywords = [...entry.keywords.entries()]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

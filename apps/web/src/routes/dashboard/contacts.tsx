@@ -1,10 +1,9 @@
-import { DASHBOARD_LABELS } from '@penman/contract';
-import { ScreenPlaceholder } from '@/components/screen-placeholder.tsx';
+import { registerContactUpdates } from '@/features/contacts/api/contact-updates.ts';
+import { ContactsScreen } from '@/features/contacts/components/contacts-screen.tsx';
+
+// Contacts are rebuilt on the server (initialization, sync, reprocess): keep the cached pages live from now on.
+registerContactUpdates();
 
 export function Component() {
-  return (
-    <ScreenPlaceholder title={DASHBOARD_LABELS.pageTitles.contacts}>
-      The contact book Penman builds from your mail will appear here.
-    </ScreenPlaceholder>
-  );
+  return <ContactsScreen />;
 }

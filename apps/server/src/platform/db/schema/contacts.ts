@@ -77,7 +77,13 @@ export const contactStatistics = pgTable(
   },
   (t) => [
     index('contact_statistics_user_idx').on(t.userId),
-    index('contact_statistics_account_interactions_idx').on(t.emailAccountId, t.totalInteractions.desc().nullsFirst()),
+    // The contacts listing's order (most interactions, then most recent), read straight from the index.
+    index('contact_statistics_account_order_idx').on(
+      t.emailAccountId,
+      t.totalInteractions.desc(),
+      t.lastInteractionAt.desc().nullsLast(),
+      t.contactId,
+    ),
     index('contact_statistics_account_strength_idx').on(t.emailAccountId, t.relationshipStrength.desc().nullsFirst()),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "contact_statistics_account_interactions_idx";--> statement-breakpoint
+CREATE INDEX "contact_statistics_account_order_idx" ON "contact_statistics" USING btree ("email_account_id","total_interactions" DESC NULLS LAST,"last_interaction_at" DESC NULLS LAST,"contact_id");

@@ -1,0 +1,341 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { type ContactEditableField, contactStatistics, contacts, emailAccounts, ignoredSenders } from '../platform/db/schema/index.ts';
+import type { BuiltContact, MailForContacts } from './engine/build-contacts.ts';
+
+/** The account's own addresses (its address and the aliases seen in Sent), scoped by user. */
+export async function findAccountAddresses(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select({ emailAddress: emailAccounts.emailAddress, aliases: emailAccounts.aliases })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .limit(1);
+  return row ? [row.emailAddress, ...row.aliases] : undefined;
+}
+
+export async function listIgnoredAddresses(db: Db, userId: string, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ emailAddress: ignoredSenders.emailAddress })
+    .from(ignoredSenders)
+    .where(and(eq(ignoredSenders.userId, userId), eq(ignoredSenders.emailAccountId, accountId)));
+  return rows.map((row) => row.emailAddress);
+}
+
+// Address lists travel as text joined by the unit separator (no address contains it): splitting
+// that is several times cheaper than parsing 100,000 PostgreSQL array literals.
+const splitAddresses = (joined: string) => (joined ? joined.split('\u001f') : []);
+
+type MailRow = {
+  message_id: string | null;
+  in_reply_to: string | null;
+  thread_id: string | null;
+  subject: string | null;
+  sender_email: string | null;
+  sender_name: string | null;
+  recipients: string;
+  cc: string;
+  // Raw rows: drizzle leaves timestamps as text.
+  received_date: string | null;
+  is_outgoing: boolean;
+  list_unsubscribe: string | null;
+  list_id: string | null;
+  precedence: string | null;
+  auto_submitted: string | null;
+};
+
+/**
+ * The fields of the account's mail the contacts engine reads (never bodies). With `addresses`,
+ * only mail from or to one of them: enough to rebuild exactly those contacts, because every
+ * interaction with a contact (and every message a reply to it answers) involves its address.
+ */
+export async function loadMailForContacts(db: Db, userId: string, accountId: string, addresses?: string[]): Promise<MailForContacts[]> {
+  const touching: SQL = addresses
+    ? sql`and (e.sender_email = any(${pgArray(addresses)}::text[]) or e.recipient_emails && ${pgArray(addresses)}::text[] or e.cc_emails && ${pgArray(addresses)}::text[])`
+    : sql``;
+  const { rows } = await db.execute<MailRow>(sql`
+    select e.message_id, e.in_reply_to, e.thread_id, e.subject, e.sender_email, e.sender_name,
+      array_to_string(e.recipient_emails, chr(31)) as recipients, array_to_string(e.cc_emails, chr(31)) as cc,
+      e.received_date, e.is_outgoing,
+      e.headers->>'listUnsubscribe' as list_unsubscribe, e.headers->>'listId' as list_id,
+      e.headers->>'precedence' as precedence, e.headers->>'autoSubmitted' as auto_submitted
+    from emails e
+    where e.user_id = ${userId} and e.email_account_id = ${accountId} ${touching}`);
+  return rows.map((row) => ({
+    messageId: row.message_id,
+    inReplyTo: row.in_reply_to,
+    threadId: row.thread_id,
+    subject: row.subject,
+    senderEmail: row.sender_email,
+    senderName: row.sender_name,
+    recipientEmails: splitAddresses(row.recipients),
+    ccEmails: splitAddresses(row.cc),
+    receivedDate: row.received_date ? new Date(row.received_date) : null,
+    isOutgoing: row.is_outgoing,
+    headers: {
+      ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
+      ...(row.list_id ? { listId: row.list_id } : {}),
+      ...(row.precedence ? { precedence: row.precedence } : {}),
+      ...(row.auto_submitted ? { autoSubmitted: row.auto_submitted } : {}),
+    },
+  }));
+}
+
+/** When the account's newest mail arrived (mail dated in the future does not count): statistics are measured then. */
+export async function findNewestMailDate(db: Db, userId: string, accountId: string): Promise<Date | undefined> {
+  const { rows } = await db.execute<{ newest: string | null }>(sql`
+    select max(received_date) as newest from emails
+    where user_id = ${userId} and email_account_id = ${accountId} and received_date <= now()`);
+  return rows[0]?.newest ? new Date(rows[0].newest) : undefined;
+}
+
+/** Every address on the account's mail stored since `since` (the mail a sync just added). */
+export async function findAddressesOfMailSince(db: Db, userId: string, accountId: string, since: Date): Promise<string[]> {
+  const { rows } = await db.execute<{ address: string }>(sql`
+    select distinct lower(a) as address from emails e,
+      unnest(array[e.sender_email] || e.recipient_emails || e.cc_emails) as a
+    where e.user_id = ${userId} and e.email_account_id = ${accountId} and e.created_at >= ${since.toISOString()}::timestamptz
+      and a is not null`);
+  return rows.map((row) => row.address);
+}
+
+/**
+ * The two most recent bodies each sender wrote (where their signature is), newest first, cut to
+ * 3,000 characters (own words come first; quoted mail follows): of the given addresses, or of every sender of incoming mail.
+ */
+export async function loadRecentBodies(db: Db, userId: string, accountId: string, addresses?: string[]) {
+  if (addresses?.length === 0) return [];
+  const senders = addresses ? sql`and e.sender_email = any(${pgArray(addresses)}::text[])` : sql``;
+  // The newest two per sender are picked on narrow rows; only their bodies are read. Ordered
+  // here rather than in SQL, where sorting the bodies would spill to disk.
+  const { rows } = await db.execute<{ sender_email: string; sender_name: string | null; body: string; n: string }>(sql`
+    with recent as (
+      select id, n from (
+        select e.id, row_number() over (partition by e.sender_email order by e.received_date desc nulls last) as n
+        from emails e
+        where e.user_id = ${userId} and e.email_account_id = ${accountId} and not e.is_outgoing
+          and e.sender_email is not null and e.body_text is not null ${senders}
+      ) ranked where n <= 2
+    )
+    select e.sender_email, e.sender_name, left(e.body_text, 3000) as body, recent.n
+    from recent join emails e on e.id = recent.id`);
+  rows.sort((a, b) => (a.sender_email < b.sender_email ? -1 : a.sender_email > b.sender_email ? 1 : Number(a.n) - Number(b.n)));
+  return rows.map((row) => ({ senderEmail: row.sender_email, senderName: row.sender_name, body: row.body }));
+}
+
+export type ContactDetailsFromMail = BuiltContact & { phoneNumber: string | null; jobTitle: string | null };
+
+/** One array parameter (drizzle would otherwise spread a JS array into a list of parameters). */
+const pgArray = (values: readonly unknown[]) => sql.param(values);
+const textArray = (values: (string | null)[]) => sql`${pgArray(values)}::text[]`;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+// Keywords travel as one text per contact (an array of arrays cannot be ragged): unit separator.
+const KEYWORD_SEPARATOR = '\u001f';
+
+/**
+ * Writes built contacts and their statistics in one statement each. A contact the user deleted
+ * stays deleted (not updated), and a field the user edited keeps the user's value. With
+ * `replaceAll`, contacts the mail no longer yields are removed unless the user edited or deleted them.
+ */
+export async function saveBuiltContacts(
+  db: Db,
+  userId: string,
+  accountId: string,
+  built: ContactDetailsFromMail[],
+  { replaceAll }: { replaceAll: boolean },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // One writer per account: a reprocess and an after-sync update never interleave.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts:${accountId}`}))`);
+    // The account row first, as deleting the account does (then its contacts): no lock-order deadlock.
+    await tx.execute(sql`select id from email_accounts where id = ${accountId} and user_id = ${userId} for no key update`);
+    if (built.length > 0) {
+      const column = <T>(pick: (contact: ContactDetailsFromMail) => T) => built.map(pick);
+      const edited = (field: ContactEditableField) => sql`${field} = any(contacts.user_edited_fields)`;
+      await tx.execute(sql`
+        with input as (
+          select * from unnest(
+            ${textArray(column((c) => c.emailAddress))}, ${textArray(column((c) => c.displayName))},
+            ${textArray(column((c) => c.firstName))}, ${textArray(column((c) => c.lastName))},
+            ${textArray(column((c) => c.domain))}, ${textArray(column((c) => c.companyName))},
+            ${pgArray(column((c) => c.isInternal))}::boolean[], ${pgArray(column((c) => iso(c.lastInteractionAt)))}::timestamptz[],
+            ${textArray(column((c) => c.phoneNumber))}, ${textArray(column((c) => c.jobTitle))}
+          ) as t(email_address, display_name, first_name, last_name, domain, company_name, is_internal, last_interaction_at, phone_number, job_title)
+        )
+        insert into contacts as contacts (user_id, email_account_id, email_address, display_name, first_name, last_name, domain,
+          company_name, is_internal, last_interaction_at, phone_number, job_title)
+        select ${userId}, ${accountId}, email_address, display_name, first_name, last_name, domain, company_name, is_internal,
+          last_interaction_at, phone_number, job_title
+        from input
+        on conflict (email_account_id, email_address) do update set
+          display_name = excluded.display_name, first_name = excluded.first_name, last_name = excluded.last_name,
+          domain = excluded.domain, company_name = excluded.company_name, is_internal = excluded.is_internal,
+          last_interaction_at = excluded.last_interaction_at,
+          phone_number = case when ${edited('phone_number')} then contacts.phone_number else coalesce(excluded.phone_number, contacts.phone_number) end,
+          job_title = case when ${edited('job_title')} then contacts.job_title else coalesce(excluded.job_title, contacts.job_title) end,
+          updated_at = now()
+        where not contacts.user_deleted
+          and (contacts.display_name, contacts.first_name, contacts.last_name, contacts.domain, contacts.company_name,
+               contacts.is_internal, contacts.last_interaction_at, contacts.phone_number, contacts.job_title)
+            is distinct from (excluded.display_name, excluded.first_name, excluded.last_name, excluded.domain, excluded.company_name,
+               excluded.is_internal, excluded.last_interaction_at, coalesce(excluded.phone_number, contacts.phone_number),
+               coalesce(excluded.job_title, contacts.job_title))`);
+      await tx.execute(sql`
+        with input as (
+          select * from unnest(
+            ${textArray(column((c) => c.emailAddress))}, ${pgArray(column((c) => c.stats.emailsSent))}::int[],
+            ${pgArray(column((c) => c.stats.emailsReceived))}::int[], ${pgArray(column((c) => c.stats.totalInteractions))}::int[],
+            ${textArray(column((c) => c.stats.interactionFrequency))}, ${pgArray(column((c) => c.stats.relationshipStrength))}::real[],
+            ${pgArray(column((c) => c.stats.avgResponseTimeHours))}::real[],
+            ${pgArray(column((c) => iso(c.stats.firstInteractionAt)))}::timestamptz[],
+            ${pgArray(column((c) => iso(c.stats.lastInteractionAt)))}::timestamptz[],
+            ${textArray(column((c) => c.stats.mostCommonSubjectKeywords.join(KEYWORD_SEPARATOR)))}
+          ) as t(email_address, emails_sent, emails_received, total_interactions, interaction_frequency, relationship_strength,
+            avg_response_time_hours, first_interaction_at, last_interaction_at, keywords)
+        )
+        insert into contact_statistics as s (contact_id, user_id, email_account_id, emails_sent, emails_received, total_interactions,
+          interaction_frequency, relationship_strength, avg_response_time_hours, first_interaction_at, last_interaction_at,
+          most_common_subject_keywords)
+        select c.id, ${userId}, ${accountId}, i.emails_sent, i.emails_received, i.total_interactions, i.interaction_frequency,
+          i.relationship_strength, i.avg_response_time_hours, i.first_interaction_at, i.last_interaction_at,
+          coalesce(string_to_array(nullif(i.keywords, ''), ${KEYWORD_SEPARATOR}), '{}')
+        from input i join contacts c on c.email_account_id = ${accountId} and c.email_address = i.email_address and not c.user_deleted
+        on conflict (contact_id) do update set
+          emails_sent = excluded.emails_sent, emails_received = excluded.emails_received,
+          total_interactions = excluded.total_interactions, interaction_frequency = excluded.interaction_frequency,
+          relationship_strength = excluded.relationship_strength, avg_response_time_hours = excluded.avg_response_time_hours,
+          first_interaction_at = excluded.first_interaction_at, last_interaction_at = excluded.last_interaction_at,
+          most_common_subject_keywords = excluded.most_common_subject_keywords, updated_at = now()
+        where (s.emails_sent, s.emails_received, s.total_interactions, s.interaction_frequency, s.relationship_strength,
+               s.avg_response_time_hours, s.first_interaction_at, s.last_interaction_at, s.most_common_subject_keywords)
+          is distinct from (excluded.emails_sent, excluded.emails_received, excluded.total_interactions, excluded.interaction_frequency,
+               excluded.relationship_strength, excluded.avg_response_time_hours, excluded.first_interaction_at,
+               excluded.last_interaction_at, excluded.most_common_subject_keywords)`);
+    }
+    if (replaceAll) {
+      await tx.execute(sql`
+        delete from contacts c
+        where c.user_id = ${userId} and c.email_account_id = ${accountId} and not c.user_deleted
+          and cardinality(c.user_edited_fields) = 0
+          and not (c.email_address = any(${pgArray(built.map((contact) => contact.emailAddress))}::text[]))`);
+    }
+    const [row] = await tx
+      .select({ value: count() })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.emailAccountId, accountId), eq(contacts.userDeleted, false)));
+    const contactsCount = row?.value ?? 0;
+    await tx
+      .update(emailAccounts)
+      .set({ contactsCount, updatedAt: new Date() })
+      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+    return contactsCount;
+  });
+}
+
+export type ContactFilters = {
+  search?: string | undefined;
+  company?: string | undefined;
+  strength?: 'very_high' | 'high' | 'medium' | 'low' | undefined;
+  limit: number;
+  offset: number;
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/** Every column of a contact but the generated search text (wide, never shown). */
+const { searchText: _searchText, ...contactColumns } = getTableColumns(contacts);
+
+/**
+ * One page of the account's contacts with their statistics, most interactions first (then most
+ * recent), and the exact total. The page's ids are found on narrow rows first (the sort then
+ * stays in memory however deep the page), then those contacts are read. Every contact the mail
+ * yields has its statistics row, so the join is inner.
+ */
+export async function listContacts(db: Db, userId: string, accountId: string, filters: ContactFilters) {
+  const conditions: SQL[] = [
+    eq(contacts.userId, userId),
+    eq(contacts.emailAccountId, accountId),
+    eq(contacts.userDeleted, false),
+    eq(contactStatistics.emailAccountId, accountId),
+  ];
+  if (filters.search) {
+    conditions.push(sql`${contacts.searchText} like '%' || public.f_unaccent(lower(${escapeLike(filters.search)})) || '%'`);
+  }
+  if (filters.company) conditions.push(eq(contacts.companyName, filters.company));
+  if (filters.strength) conditions.push(eq(contactStatistics.interactionFrequency, filters.strength));
+  const where = and(...conditions);
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: contactStatistics.contactId })
+      .from(contactStatistics)
+      .innerJoin(contacts, eq(contacts.id, contactStatistics.contactId))
+      .where(where)
+      .orderBy(
+        desc(contactStatistics.totalInteractions),
+        sql`${contactStatistics.lastInteractionAt} desc nulls last`,
+        asc(contactStatistics.contactId),
+      )
+      .limit(filters.limit)
+      .offset(filters.offset),
+    db.select({ value: count() }).from(contactStatistics).innerJoin(contacts, eq(contacts.id, contactStatistics.contactId)).where(where),
+  ]);
+  const ids = page.map((row) => row.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ contact: contactColumns, statistics: contactStatistics })
+          .from(contacts)
+          .innerJoin(contactStatistics, eq(contactStatistics.contactId, contacts.id))
+          .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.contact.id)! - position.get(b.contact.id)!);
+  return { rows, totalCount: total?.value ?? 0 };
+}
+
+export async function listCompanies(db: Db, userId: string, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ companyName: contacts.companyName })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        eq(contacts.emailAccountId, accountId),
+        eq(contacts.userDeleted, false),
+        isNotNull(contacts.companyName),
+      ),
+    )
+    .orderBy(asc(contacts.companyName));
+  return rows.map((row) => row.companyName!);
+}
+
+export async function findContact(db: Db, userId: string, contactId: string) {
+  const [row] = await db
+    .select({ contact: contactColumns, statistics: contactStatistics })
+    .from(contacts)
+    .leftJoin(contactStatistics, eq(contactStatistics.contactId, contacts.id))
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId), eq(contacts.userDeleted, false)))
+    .limit(1);
+  return row;
+}
+
+export type ContactRecord = NonNullable<Awaited<ReturnType<typeof findContact>>>;
+
+/** Saves the user's edits and remembers which fields they were, so a reprocess never overwrites them. */
+export async function updateContactFields(
+  db: Db,
+  userId: string,
+  contactId: string,
+  values: Partial<Record<'notes' | 'phoneNumber' | 'jobTitle' | 'department', string | null>>,
+  editedFields: ContactEditableField[],
+): Promise<boolean> {
+  const updated = await db
+    .update(contacts)
+    .set({
+      ...values,
+      userEditedFields: sql`array(select distinct f from unnest(${contacts.userEditedFields} || ${pgArray(editedFields)}::text[]) as f order by 1)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, contactId), eq(contacts.userDeleted, false)))
+    .returning({ id: contacts.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,158 @@
+import {
+  ACCOUNT_MESSAGES,
+  CONTACT_MESSAGES,
+  type Contact,
+  type ContactChanges,
+  type ListContactsResponse,
+  ZContact,
+} from '@penman/contract';
+import type { Db } from '../platform/db/client.ts';
+import type { ContactEditableField } from '../platform/db/schema/index.ts';
+import { AppError } from '../platform/errors.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import { type BuiltContact, buildContacts, normalizeEmail } from './engine/build-contacts.ts';
+import { parseSignature } from './engine/signature.ts';
+import * as repo from './repo.ts';
+
+type Scope = { db: Db; userId: string };
+type AccountScope = Scope & { accountId: string };
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toContact({ contact, statistics }: repo.ContactRecord): Contact {
+  return ZContact.parse({
+    ...contact,
+    createdAt: contact.createdAt.toISOString(),
+    updatedAt: contact.updatedAt.toISOString(),
+    lastInteractionAt: iso(contact.lastInteractionAt),
+    contactStatistics: statistics
+      ? [
+          {
+            ...statistics,
+            firstInteractionAt: iso(statistics.firstInteractionAt),
+            lastInteractionAt: iso(statistics.lastInteractionAt),
+            updatedAt: statistics.updatedAt.toISOString(),
+          },
+        ]
+      : [],
+  });
+}
+
+async function requireAccountAddresses({ db, userId, accountId }: AccountScope): Promise<string[]> {
+  const addresses = await repo.findAccountAddresses(db, userId, accountId);
+  if (!addresses) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
+  return addresses;
+}
+
+type SignatureFields = { phoneNumber: string | null; jobTitle: string | null; companyName: string | null };
+
+/**
+ * Phone, job title and company from the signatures in the contacts' own recent mail (newest
+ * first: the most recent signature that names a field wins; an older body is parsed only for
+ * what the newest one lacks).
+ */
+function withSignatureDetails(
+  built: BuiltContact[],
+  bodies: Awaited<ReturnType<typeof repo.loadRecentBodies>>,
+): repo.ContactDetailsFromMail[] {
+  const contactAddresses = new Set(built.map((contact) => contact.emailAddress));
+  const details = new Map<string, SignatureFields>();
+  for (const { senderEmail, senderName, body } of bodies) {
+    if (!contactAddresses.has(senderEmail)) continue;
+    const known = details.get(senderEmail);
+    // The company usually comes from the domain: phone and title are what an older body is for.
+    if (known?.phoneNumber && known.jobTitle) continue;
+    const found = parseSignature(body, { name: senderName, email: senderEmail });
+    details.set(senderEmail, {
+      phoneNumber: known?.phoneNumber ?? found.phoneNumber,
+      jobTitle: known?.jobTitle ?? found.jobTitle,
+      companyName: known?.companyName ?? found.companyName,
+    });
+  }
+  return built.map((contact) => {
+    const signature = details.get(contact.emailAddress);
+    return {
+      ...contact,
+      companyName: signature?.companyName ?? contact.companyName,
+      phoneNumber: signature?.phoneNumber ?? null,
+      jobTitle: signature?.jobTitle ?? null,
+    };
+  });
+}
+
+async function build(scope: AccountScope, addresses?: string[]) {
+  const { db, userId, accountId } = scope;
+  // The bodies query runs in PostgreSQL while the headers are read and turned into contacts here.
+  const bodiesRead = repo.loadRecentBodies(db, userId, accountId, addresses);
+  bodiesRead.catch(() => {}); // awaited below; this only stops an early failure above from leaving it unhandled
+  const [ownAddresses, ignoredAddresses, mail, asOf] = await Promise.all([
+    requireAccountAddresses(scope),
+    repo.listIgnoredAddresses(db, userId, accountId),
+    repo.loadMailForContacts(db, userId, accountId, addresses),
+    repo.findNewestMailDate(db, userId, accountId),
+  ]);
+  const built = buildContacts(mail, { ownAddresses, ignoredAddresses, now: new Date(), ...(asOf ? { asOf } : {}) });
+  const wanted = addresses ? new Set(addresses) : undefined;
+  return withSignatureDetails(wanted ? built.filter((contact) => wanted.has(contact.emailAddress)) : built, await bodiesRead);
+}
+
+async function notifyContactsChanged({ db, userId, accountId }: AccountScope) {
+  await publishEvent(db, userId, { type: 'contacts.changed', data: { id: accountId } }).catch(() => {});
+}
+
+/**
+ * Rebuilds the account's whole contact book from its mail (initialization's contacts step,
+ * Reprocess Contacts). Answers the number of contacts.
+ */
+export async function rebuildContacts(scope: AccountScope): Promise<number> {
+  const contacts = await build(scope);
+  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, contacts, { replaceAll: true });
+  await notifyContactsChanged(scope);
+  return count;
+}
+
+/**
+ * After a sync stored new mail: rebuilds only the contacts that mail involves, from all of their
+ * mail, so their statistics come out exactly as a full rebuild would make them.
+ */
+export async function updateContactsForMailSince(scope: AccountScope & { since: Date }): Promise<void> {
+  const { db, userId, accountId, since } = scope;
+  const addresses = [...new Set((await repo.findAddressesOfMailSince(db, userId, accountId, since)).map(normalizeEmail))];
+  if (addresses.length === 0) return;
+  const contacts = await build(scope, addresses);
+  await repo.saveBuiltContacts(db, userId, accountId, contacts, { replaceAll: false });
+  await notifyContactsChanged(scope);
+}
+
+export async function listContacts(scope: AccountScope & { filters: repo.ContactFilters }): Promise<ListContactsResponse> {
+  await requireAccountAddresses(scope);
+  const { rows, totalCount } = await repo.listContacts(scope.db, scope.userId, scope.accountId, scope.filters);
+  return { contacts: rows.map(toContact), pagination: { totalCount } };
+}
+
+export async function listCompanies(scope: AccountScope): Promise<string[]> {
+  await requireAccountAddresses(scope);
+  return repo.listCompanies(scope.db, scope.userId, scope.accountId);
+}
+
+const EDITED_FIELD: Record<keyof ContactChanges, ContactEditableField> = {
+  notes: 'notes',
+  phoneNumber: 'phone_number',
+  jobTitle: 'job_title',
+  department: 'department',
+};
+
+/** Saves the user's edits (already validated: empty phone, job title and department are null). */
+export async function updateContact({ db, userId, contactId, changes }: Scope & { contactId: string; changes: ContactChanges }) {
+  const changed = (Object.keys(EDITED_FIELD) as (keyof ContactChanges)[]).filter((key) => changes[key] !== undefined);
+  const saved = await repo.updateContactFields(
+    db,
+    userId,
+    contactId,
+    Object.fromEntries(changed.map((key) => [key, changes[key]])),
+    changed.map((key) => EDITED_FIELD[key]),
+  );
+  const row = saved ? await repo.findContact(db, userId, contactId) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
+  return toContact(row);
+}
