@@ -9,7 +9,9 @@ export const securityHeaders = secureHeaders({
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    // http(s) images: the mail view's srcdoc frame inherits this policy, so "Load remote images"
+    // needs them here; the frame's own CSP blocks them until the user asks (img-src only: no script).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     frameSrc: ["'self'", 'blob:'],

@@ -1,10 +1,18 @@
-import { DASHBOARD_LABELS } from '@penman/contract';
-import { ScreenPlaceholder } from '@/components/screen-placeholder.tsx';
+import type { LoaderFunctionArgs } from 'react-router';
+import { accountOptionsQueryOptions } from '@/features/emails/api/get-email-accounts.ts';
+import { emailsQueryOptions } from '@/features/emails/api/get-emails.ts';
+import { EmailsScreen } from '@/features/emails/components/emails-screen.tsx';
+import { listParamsFrom } from '@/features/emails/components/list-params.ts';
+import { queryClient } from '@/lib/query-client.ts';
+
+/** Starts loading the page the address asks for while the screen's code arrives (never blocks, never throws). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const { page: _page, ...params } = listParamsFrom(new URL(request.url).searchParams);
+  void queryClient.prefetchQuery(emailsQueryOptions(params));
+  void queryClient.prefetchQuery(accountOptionsQueryOptions());
+  return null;
+}
 
 export function Component() {
-  return (
-    <ScreenPlaceholder title={DASHBOARD_LABELS.pageTitles.emails}>
-      A read-only list of your downloaded emails will appear here.
-    </ScreenPlaceholder>
-  );
+  return <EmailsScreen />;
 }

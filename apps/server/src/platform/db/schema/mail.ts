@@ -68,7 +68,15 @@ export const emails = pgTable(
   },
   (t) => [
     uniqueIndex('emails_account_message_key_uq').on(t.emailAccountId, t.messageKey),
-    index('emails_user_received_idx').on(t.userId, t.receivedDate.desc().nullsFirst()),
+    // The Emails list pages newest first with `id` breaking ties: with `id` in the index, choosing a
+    // page (even a deep one) and the exact count are index-only scans, for all mail or one account.
+    index('emails_user_received_id_idx').on(t.userId, t.receivedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('emails_user_account_received_id_idx').on(
+      t.userId,
+      t.emailAccountId,
+      t.receivedDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('emails_account_received_idx').on(t.emailAccountId, t.receivedDate.desc().nullsFirst()),
     index('emails_account_outgoing_idx').on(t.emailAccountId, t.isOutgoing),
     index('emails_account_message_id_idx').on(t.emailAccountId, t.messageId),

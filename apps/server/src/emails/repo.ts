@@ -1,0 +1,144 @@
+import { EMAIL_PREVIEW_CHARS } from '@penman/contract';
+import { and, asc, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { emailAccounts, emailMessageAttachments, emails } from '../platform/db/schema/index.ts';
+
+/** Escapes LIKE's wildcards (and its escape character) so a query matches literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * The spec's search: subject, sender email or sender name as a case-insensitive substring (the
+ * generated `search_text`, trigram-indexed). `search_text` is never null.
+ */
+function substringMatch(search: string): SQL {
+  return sql`${emails.searchText} like '%' || lower(${escapeLike(search)}) || '%'`;
+}
+
+/** Ours on top: the body (and every other word) through full-text search (`search`, GIN-indexed). */
+function fullTextQuery(search: string): SQL {
+  return sql`websearch_to_tsquery('simple', ${search})`;
+}
+
+function scopeOf(userId: string, accountId: string | undefined): SQL {
+  return accountId ? and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId))! : eq(emails.userId, userId);
+}
+
+/** The row preview: the body's first 100 characters, runs of whitespace folded to one space. */
+const preview = sql<string>`left(btrim(regexp_replace(left(coalesce(${emails.bodyText}, ''), ${EMAIL_PREVIEW_CHARS * 10}), '\\s+', ' ', 'g')), ${EMAIL_PREVIEW_CHARS})`;
+
+const listColumns = {
+  id: emails.id,
+  emailAccountId: emails.emailAccountId,
+  subject: emails.subject,
+  senderName: emails.senderName,
+  senderEmail: emails.senderEmail,
+  receivedDate: emails.receivedDate,
+  folderName: emails.folderName,
+  hasAttachments: emails.hasAttachments,
+  isOutgoing: emails.isOutgoing,
+};
+
+export type EmailListRecord = Awaited<ReturnType<typeof readPage>>[number];
+type Page = { limit: number; offset: number };
+const newestFirst = [desc(emails.receivedDate), desc(emails.id)];
+
+/**
+ * One page of rows: the page's ids are chosen first (for the plain list an index-only scan of
+ * (user, [account,] date, id)), and only those rows are read in full, so rows skipped by the
+ * offset never have their body read. `rank` orders before the date when given.
+ */
+async function readPage(db: Db, userId: string, where: SQL, page: Page, rank?: SQL<number>) {
+  const pageIds = db
+    .select({ id: emails.id, receivedDate: emails.receivedDate, rank: (rank ?? sql<number>`0`).as('rank') })
+    .from(emails)
+    .where(where)
+    .orderBy(...(rank ? [desc(rank)] : []), ...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  return db
+    .select({ ...listColumns, preview })
+    .from(emails)
+    .innerJoin(pageIds, eq(emails.id, pageIds.id))
+    .where(eq(emails.userId, userId))
+    .orderBy(desc(pageIds.rank), desc(pageIds.receivedDate), desc(emails.id));
+}
+
+async function countWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emails).where(where);
+  return row?.n ?? 0;
+}
+
+export type EmailFilter = { accountId?: string; search?: string };
+
+/**
+ * A page of the user's mail with the exact total, newest first (id breaks ties so pages never
+ * overlap). With a search: the spec's matches (subject, sender) first, newest first; then the
+ * mail that matches only by full text (the body), by rank, then date. The two groups are read
+ * separately so the rank is computed only when a page reaches the second group.
+ */
+export async function listEmails(db: Db, userId: string, filter: EmailFilter, page: Page) {
+  const scope = scopeOf(userId, filter.accountId);
+  if (!filter.search) {
+    const [rows, total] = await Promise.all([readPage(db, userId, scope, page), countWhere(db, scope)]);
+    return { rows, total };
+  }
+  const substring = substringMatch(filter.search);
+  const query = fullTextQuery(filter.search);
+  const substringScope = and(scope, substring)!;
+  const fullTextOnlyScope = and(scope, sql`${emails.search} @@ ${query}`, not(substring))!;
+  const [substringRows, substringTotal, fullTextOnlyTotal] = await Promise.all([
+    readPage(db, userId, substringScope, page),
+    countWhere(db, substringScope),
+    countWhere(db, fullTextOnlyScope),
+  ]);
+  let rows = substringRows;
+  if (rows.length < page.limit && fullTextOnlyTotal > 0) {
+    const rest = { limit: page.limit - rows.length, offset: Math.max(0, page.offset - substringTotal) };
+    rows = rows.concat(await readPage(db, userId, fullTextOnlyScope, rest, sql<number>`ts_rank(${emails.search}, ${query})`));
+  }
+  return { rows, total: substringTotal + fullTextOnlyTotal };
+}
+
+export async function accountBelongsToUser(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One email of the user in full, with its attachments' names, types and sizes; undefined when not theirs. */
+export async function findEmail(db: Db, userId: string, emailId: string) {
+  const [row] = await db
+    .select({
+      ...listColumns,
+      recipientEmails: emails.recipientEmails,
+      ccEmails: emails.ccEmails,
+      bodyText: emails.bodyText,
+      bodyHtml: emails.bodyHtml,
+    })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.id, emailId)))
+    .limit(1);
+  if (!row) return undefined;
+  const attachments = await db
+    .select({
+      id: emailMessageAttachments.id,
+      filename: emailMessageAttachments.filename,
+      contentType: emailMessageAttachments.contentType,
+      sizeBytes: emailMessageAttachments.sizeBytes,
+    })
+    .from(emailMessageAttachments)
+    .where(and(eq(emailMessageAttachments.userId, userId), eq(emailMessageAttachments.emailId, emailId)))
+    // A message's attachments are stored together (one created_at): by name within it.
+    .orderBy(
+      asc(emailMessageAttachments.createdAt),
+      sql`${emailMessageAttachments.filename} asc nulls last`,
+      asc(emailMessageAttachments.id),
+    );
+  return { ...row, attachments };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Emails page size and list preview length (spec part 2 section 9). */
+export const EMAILS_PAGE_SIZE = 25;
+export const EMAIL_PREVIEW_CHARS = 100;
+export const EMAIL_SEARCH_MAX_CHARS = 200;
+
+/**
+ * The emails list: the signed-in user's mail, newest first (received date descending; mail without
+ * a date first, as PostgreSQL orders nulls), `limit` a page from `offset`, with the exact total.
+ * `accountId` narrows it to one account of the user (another user's account answers 404).
+ * `search` matches subject, sender email or sender name as a case-insensitive substring (the
+ * spec), and the body through full-text search; substring matches rank first.
+ */
+export const ZListEmailsQuery = z.object({
+  accountId: z.uuid().optional(),
+  search: z.string().trim().max(EMAIL_SEARCH_MAX_CHARS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(EMAILS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type ListEmailsQuery = z.input<typeof ZListEmailsQuery>;
+
+/** One row of the list: never the whole body, only its first 100 characters (whitespace folded). */
+export const ZEmailListItem = z.object({
+  id: z.string(),
+  emailAccountId: z.string(),
+  subject: z.string().nullable(),
+  senderName: z.string().nullable(),
+  senderEmail: z.string().nullable(),
+  receivedDate: z.string().nullable(),
+  folderName: z.string().nullable(),
+  hasAttachments: z.boolean(),
+  isOutgoing: z.boolean(),
+  preview: z.string(),
+});
+export type EmailListItem = z.infer<typeof ZEmailListItem>;
+
+export const ZListEmailsResponse = z.object({
+  emails: z.array(ZEmailListItem),
+  pagination: z.object({ totalCount: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+});
+export type ListEmailsResponse = z.infer<typeof ZListEmailsResponse>;
+
+/** A MIME attachment of a downloaded message: its name, type and size (the content is not kept). */
+export const ZEmailAttachmentInfo = z.object({
+  id: z.string(),
+  filename: z.string().nullable(),
+  contentType: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+});
+export type EmailAttachmentInfo = z.infer<typeof ZEmailAttachmentInfo>;
+
+/** One email in full, for the detail dialog. `bodyHtml` is the sender's HTML, unsanitized: sanitize before display. */
+export const ZEmailDetail = ZEmailListItem.omit({ preview: true }).extend({
+  recipientEmails: z.array(z.string()),
+  ccEmails: z.array(z.string()),
+  bodyText: z.string().nullable(),
+  bodyHtml: z.string().nullable(),
+  attachments: z.array(ZEmailAttachmentInfo),
+});
+export type EmailDetail = z.infer<typeof ZEmailDetail>;
+
+export const ZEmailResponse = z.object({ email: ZEmailDetail });
