@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { EmailAccount } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, snap } from './support.ts';
+import { signIn, snap, toast } from './support.ts';
 
 // The browser side of the Email Accounts screen that needs no mail server: the Add dialog's provider
 // choice and form checks, and the Gmail popup protocol. Google's consent page and the /api/gmail/*
@@ -28,9 +28,6 @@ async function openAddDialog(page: Page) {
   await expect(dialog.getByText('Choose a provider')).toBeVisible();
   return dialog;
 }
-
-const toast = (page: Page, title: string, description: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: title }).filter({ hasText: description });
 
 test('the Add Email Account dialog offers the providers and checks each form before calling the server', async ({ page }) => {
   const dialog = await openAddDialog(page);

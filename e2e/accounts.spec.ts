@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_IMAP, signIn, snap } from './support.ts';
+import { E2E_IMAP, signIn, snap, toast } from './support.ts';
 
 // The Email Accounts flow against a real Dovecot IMAP server holding a real Enron mailbox
 // (allen-p: 66 inbox + 562 sent messages), started by the global setup.
@@ -11,7 +11,9 @@ const TOTAL = 66 + 562;
 test('add an IMAP account, initialize it, watch the counters, pause, retry, delete', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  await page.getByRole('link', { name: /^Email Accounts/ }).click();
+  // The sidebar's item (the overview has an Email Accounts card too).
+  const sidebarItem = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Email Accounts/ });
+  await sidebarItem.click();
   await expect(page.getByRole('heading', { name: 'Email Accounts', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Email Account' }).first().click();
@@ -23,13 +25,11 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
   await dialog.getByLabel('Server URL (optional)').fill('localhost');
   await dialog.getByLabel('Port (optional)').fill(process.env.E2E_IMAP_PORT!);
   await dialog.getByRole('button', { name: 'Connect' }).click();
-  await expect(
-    page.locator('[data-sonner-toast]').filter({ hasText: 'Connection Failed' }).filter({ hasText: 'refused the username or password' }),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, 'Connection Failed', 'refused the username or password')).toBeVisible({ timeout: 20_000 });
 
   await dialog.getByLabel('Password').fill(E2E_IMAP.password);
   await dialog.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Email Account Connected' })).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, 'Email Account Connected')).toBeVisible({ timeout: 20_000 });
   await expect(dialog).toBeHidden();
 
   const card = page.getByRole('article').filter({ hasText: E2E_IMAP.email });
@@ -39,10 +39,10 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
 
   // Initialize, then pause as soon as it runs: the account shows the error and Retry.
   await card.getByRole('button', { name: 'Initialize' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Edge function invoked' })).toBeVisible();
+  await expect(toast(page, 'Edge function invoked')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
   await card.getByRole('button', { name: 'Pause' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Initialization paused' })).toBeVisible();
+  await expect(toast(page, 'Initialization paused')).toBeVisible();
   await expect(card.getByText('Paused by user')).toBeVisible();
   await snap(page, 'accounts-paused');
 
@@ -58,7 +58,7 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
   await expect(page.getByRole('article').filter({ hasText: E2E_IMAP.email }).getByText('Emails downloaded').locator('..')).toContainText(
     String(TOTAL),
   );
-  await expect(page.getByRole('link', { name: /^Email Accounts/ })).toContainText('1');
+  await expect(sidebarItem).toContainText('1');
 
   // Delete needs the typed confirmation.
   const again = page.getByRole('article').filter({ hasText: E2E_IMAP.email });
@@ -70,6 +70,6 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
   await expect(confirmButton).toBeDisabled();
   await confirm.getByRole('textbox').fill('DELETE EMAIL ACCOUNT');
   await confirmButton.click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Email Account Deleted' })).toBeVisible();
+  await expect(toast(page, 'Email Account Deleted')).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: E2E_IMAP.email })).toHaveCount(0);
 });

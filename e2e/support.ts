@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { E2E_USER } from './global-setup.ts';
+import type { EmailAccount } from '@penman/contract';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
 export { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
@@ -18,13 +19,112 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, 'test-results', 'screenshots', `${name}.png`), fullPage: true });
 }
 
-/** Signs in from the landing page's Sign In dialog as the user the global setup made. */
-export async function signIn(page: Page): Promise<void> {
+type Credentials = { email: string; password: string };
+
+/**
+ * Creates a user of the spec's own with the operator CLI: each spec works with its own users (and
+ * so its own accounts, mail and live updates), whatever the other specs did before it.
+ */
+export function createUser(user: Credentials & { first: string; last: string }): void {
+  admin('create-user', '--email', user.email, '--password', user.password, '--first', user.first, '--last', user.last);
+}
+
+/** Signs in from the landing page's Sign In dialog (by default as the user the global setup made). */
+export async function signIn(page: Page, user: Credentials = E2E_USER): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign In' }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(E2E_USER.email);
-  await dialog.getByLabel('Password').fill(E2E_USER.password);
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password').fill(user.password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A toast by its title (and description). */
+export function toast(page: Page, title: string, description?: string): Locator {
+  const found = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  return description ? found.filter({ hasText: description }) : found;
+}
+
+/** Connects the global setup's Dovecot mailbox (Enron allen-p) as an IMAP account of the signed-in user, without initializing it. */
+export async function connectImapMailbox(request: APIRequestContext): Promise<EmailAccount> {
+  const response = await request.post('/api/accounts', {
+    data: {
+      provider: 'exchange',
+      emailAddress: E2E_IMAP.email,
+      password: E2E_IMAP.password,
+      username: E2E_IMAP.user,
+      serverUrl: 'localhost',
+      port: Number(process.env.E2E_IMAP_PORT),
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { account: EmailAccount }).account;
+}
+
+/** Waits until the account's initialization (download, contacts, style) has completed; fails at once when it failed. */
+export async function waitForInitialization(request: APIRequestContext, accountId: string, timeoutMs = 150_000): Promise<EmailAccount> {
+  const deadline = Date.now() + timeoutMs;
+  let state: Partial<EmailAccount> = {};
+  while (Date.now() < deadline) {
+    state = ((await (await request.get(`/api/accounts/${accountId}`)).json()) as { account: EmailAccount }).account;
+    if (state.initialized && state.initializationStatus === 'completed') return state as EmailAccount;
+    if (state.initializationStatus === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const { initializationStatus, lastInitStep, initializationError, emailsDownloadedCount, contactsCount } = state;
+  throw new Error(
+    `initialization did not complete: ${JSON.stringify({ initializationStatus, lastInitStep, initializationError, emailsDownloadedCount, contactsCount })}`,
+  );
+}
+
+/** One message of a test mailbox; `id` and `inReplyTo` become Message-IDs `<id@e2e.test>`. */
+export type MboxMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  date: Date;
+  id: string;
+  inReplyTo?: string;
+  contentType?: string;
+  /** Plain text unless `contentType` says otherwise; by default a line about the subject. */
+  body?: string;
+};
+
+/** An mbox file (mboxrd: 'From ' lines in bodies quoted) holding the messages in order. */
+export function mbox(messages: MboxMessage[]): Buffer {
+  return Buffer.from(
+    messages
+      .map((m) => {
+        const headers = [
+          `From: ${m.from}`,
+          `To: ${m.to}`,
+          `Subject: ${m.subject}`,
+          `Date: ${m.date.toUTCString().replace('GMT', '+0000')}`,
+          `Message-ID: <${m.id}@e2e.test>`,
+          ...(m.inReplyTo ? [`In-Reply-To: <${m.inReplyTo}@e2e.test>`] : []),
+          'MIME-Version: 1.0',
+          `Content-Type: ${m.contentType ?? 'text/plain; charset=utf-8'}`,
+        ];
+        const body = (m.body ?? `Hello,\nabout ${m.subject}.`).replace(/^From /gm, '>From ');
+        return `From sender@e2e.test ${m.date.toUTCString()}\n${headers.join('\n')}\n\n${body}\n`;
+      })
+      .join('\n'),
+  );
+}
+
+/**
+ * Imports the messages as a mailbox file account of the signed-in user and waits until its
+ * initialization has completed (so no work of this spec is left running for the next one), with
+ * every message stored.
+ */
+export async function importMailbox(page: Page, emailAddress: string, messages: MboxMessage[]): Promise<EmailAccount> {
+  const response = await page.request.post('/api/accounts/import', {
+    multipart: { emailAddress, file: { name: 'mail.mbox', mimeType: 'application/mbox', buffer: mbox(messages) } },
+  });
+  expect(response.status()).toBe(201);
+  const { account } = (await response.json()) as { account: EmailAccount };
+  const initialized = await waitForInitialization(page.request, account.id, 60_000);
+  expect(initialized.emailsDownloadedCount).toBe(messages.length);
+  return initialized;
 }

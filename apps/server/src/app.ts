@@ -4,7 +4,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { streamSSE } from 'hono/streaming';
 import { IMPORT_PATH, importRoutes } from './accounts/import-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { emailRoutes } from './emails/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
@@ -40,6 +43,9 @@ export function createApi(deps: AppDeps) {
     .route('/', invitationRoutes(deps))
     .route('/', dashboardRoutes(deps))
     .route('/', accountRoutes(deps))
+    .route('/', emailRoutes(deps))
+    .route('/', contactRoutes(deps))
+    .route('/', analyticsRoutes(deps))
     .route('/', importRoutes(deps))
     .route('/', gmailRoutes(deps))
     .route('/', publicRoutes(deps));

@@ -8,7 +8,7 @@ import { createTestApp } from './test-support/app.ts';
  * The last test fails when a route in the OpenAPI document is in neither table.
  */
 type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown };
-type Fixture = { cookieA: string; cookieB: string; accountIdOfA: string };
+type Fixture = { cookieA: string; cookieB: string; accountIdOfA: string; emailIdOfA: string; contactIdOfA: string };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
 const ownedResourceRoutes: OwnedResourceRoute[] = [
@@ -22,6 +22,14 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
     path: `/api/accounts/{id}/${action}`,
     idOfA: accountOfA,
   })),
+  { method: 'POST', path: '/api/accounts/{id}/statistics/recalculate', idOfA: accountOfA },
+  { method: 'POST', path: '/api/accounts/{id}/top-senders/calculate', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/analytics/charts', idOfA: accountOfA },
+  { method: 'GET', path: '/api/emails/{id}', idOfA: (f) => f.emailIdOfA },
+  { method: 'GET', path: '/api/accounts/{id}/contacts', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
+  { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },
+  { method: 'PATCH', path: '/api/contacts/{id}', idOfA: (f) => f.contactIdOfA, body: { notes: 'not yours' } },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -88,11 +96,48 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     });
     expect(response.status).toBe(400);
   },
+  'GET /api/emails': async (f, t) => {
+    // B's list never holds A's mail; A's account as B's filter answers 404 (like every account id of A).
+    const a = await (await t.request('/api/emails', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/emails', { cookie: f.cookieB })).json();
+    expect(a.emails.map((x: { id: string }) => x.id)).toEqual([f.emailIdOfA]);
+    expect(b).toMatchObject({ emails: [], pagination: { totalCount: 0 } });
+    expect((await t.request(`/api/emails?accountId=${f.accountIdOfA}`, { cookie: f.cookieB })).status).toBe(404);
+  },
   'GET /api/dashboard/sidebar-counts': async (f, t) => {
     const a = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieB })).json();
     expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 0, attachments: 0 });
     expect(b).toEqual({ emailAccounts: 0, knowledgeDocuments: 0, attachments: 0 });
+  },
+  'GET /api/dashboard/stats': async (f, t) => {
+    const a = await (await t.request('/api/dashboard/stats', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/dashboard/stats', { cookie: f.cookieB })).json();
+    expect(a.emailAccounts).toBe(1);
+    expect(b).toEqual({ emailAccounts: 0, emailsProcessed: 0, knowledgeDocuments: 0, attachments: 0 });
+  },
+  'GET /api/dashboard/activity': async (f, t) => {
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      `insert into activity_events (user_id, email_account_id, kind) select user_id, id, 'account.connected' from email_accounts where id = $1 returning id`,
+      [f.accountIdOfA],
+    );
+    const a = await (await t.request('/api/dashboard/activity', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/dashboard/activity', { cookie: f.cookieB })).json();
+    expect(a.events.map((e: { id: string }) => e.id)).toContain(rows[0]!.id);
+    expect(b.events.map((e: { id: string }) => e.id)).not.toContain(rows[0]!.id);
+    await t.database.pool.query('delete from activity_events where id = $1', [rows[0]!.id]);
+  },
+  'GET /api/analytics/charts': async (f, t) => {
+    const { rows } = await t.database.pool.query<{ id: string }>(
+      `insert into emails (user_id, email_account_id, message_key, received_date) select user_id, id, 'scoping-chart@a', '2025-01-06T09:00:00Z' from email_accounts where id = $1 returning id`,
+      [f.accountIdOfA],
+    );
+    const a = await (await t.request('/api/analytics/charts', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/analytics/charts', { cookie: f.cookieB })).json();
+    expect(a.volume.points).toEqual([{ period: '2025-01-06', incoming: 1, outgoing: 0 }]);
+    expect(b.volume.points).toEqual([]);
+    expect(b.heatmap.received.flat().every((n: number) => n === 0)).toBe(true);
+    await t.database.pool.query('delete from emails where id = $1', [rows[0]!.id]);
   },
 };
 
@@ -120,7 +165,21 @@ const { rows } = await t.database.pool.query<{ id: string }>(
   `insert into email_accounts (user_id, email_address, provider, display_name) values ($1, 'a@example.com', 'exchange', 'a@example.com') returning id`,
   [a.user.id],
 );
-const fixture: Fixture = { cookieA: a.cookie, cookieB: b.cookie, accountIdOfA: rows[0]!.id };
+const { rows: emailRows } = await t.database.pool.query<{ id: string }>(
+  `insert into emails (user_id, email_account_id, message_key, subject) values ($1, $2, 'scoping@a', 'hi') returning id`,
+  [a.user.id, rows[0]!.id],
+);
+const { rows: contactRows } = await t.database.pool.query<{ id: string }>(
+  `insert into contacts (user_id, email_account_id, email_address) values ($1, $2, 'friend@example.com') returning id`,
+  [a.user.id, rows[0]!.id],
+);
+const fixture: Fixture = {
+  cookieA: a.cookie,
+  cookieB: b.cookie,
+  accountIdOfA: rows[0]!.id,
+  emailIdOfA: emailRows[0]!.id,
+  contactIdOfA: contactRows[0]!.id,
+};
 
 describe('user scoping', () => {
   it.each(ownedResourceRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(

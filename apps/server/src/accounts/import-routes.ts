@@ -6,6 +6,7 @@ import { ZAccountResponse, ZApiError } from '@penman/contract';
 import busboy from 'busboy';
 import { AppError } from '../platform/errors.ts';
 import { validationHook } from '../platform/http/errors.ts';
+import { json } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
 import type { AppDeps, AppEnv } from '../platform/http/types.ts';
 import { createLocalStorage } from '../platform/storage.ts';
@@ -16,8 +17,6 @@ export const IMPORT_PATH = '/api/accounts/import';
 
 /** Room for the form's boundaries and small fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 
 const ZImportMailboxForm = z.object({
   file: z.string().openapi({ format: 'binary', description: 'An mbox file (Google Takeout, Thunderbird) or a zip of .eml files' }),

@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/client.ts';
 import {
   activityEvents,
   communicationStyleProfiles,
+  contacts,
   emailAccounts,
   emailAttachments,
   emails,
@@ -84,7 +85,8 @@ export async function deleteAccount(db: Db, userId: string, accountId: string): 
         | typeof emailAttachments
         | typeof emails
         | typeof ignoredSenders
-        | typeof communicationStyleProfiles,
+        | typeof communicationStyleProfiles
+        | typeof contacts,
     >(
       t: T,
     ) => and(eq(t.userId, userId), eq(t.emailAccountId, accountId));
@@ -93,6 +95,10 @@ export async function deleteAccount(db: Db, userId: string, accountId: string): 
     await tx.delete(emails).where(scope(emails));
     await tx.delete(ignoredSenders).where(scope(ignoredSenders));
     await tx.delete(communicationStyleProfiles).where(scope(communicationStyleProfiles));
+    // Contacts (and their statistics) before the account row: a contact-book update still running
+    // locks its contacts, then the account row (its contacts count). Deleting the account first
+    // would take the same locks the other way round, and one of the two would fail on a deadlock.
+    await tx.delete(contacts).where(scope(contacts));
     const deleted = await tx
       .delete(emailAccounts)
       .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import {
   ZAccountActionResponse,
   ZAccountResponse,
@@ -11,28 +11,19 @@ import {
   ZUpdateCredentialsRequest,
 } from '@penman/contract';
 import { validationHook } from '../platform/http/errors.ts';
+import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
 import type { AppDeps, AppEnv } from '../platform/http/types.ts';
 import { createLocalStorage } from '../platform/storage.ts';
 import { removeImportedMailbox } from './import-service.ts';
 import * as service from './service.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
-const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
-const errors = {
-  400: json(ZApiError, 'Invalid input'),
-  401: json(ZApiError, 'Not signed in'),
-  404: json(ZApiError, 'No such account of yours'),
-};
-const ZIdParam = z.object({ id: z.uuid() });
-const security = [{ cookieAuth: [] }];
-
 const listRoute = createRoute({
   method: 'get',
   path: '/accounts',
   tags: ['accounts'],
   security,
-  responses: { 200: json(ZListAccountsResponse, 'Accounts, newest first'), 401: errors[401] },
+  responses: { 200: json(ZListAccountsResponse, 'Accounts, newest first'), 401: accountErrors[401] },
 });
 const createRoute_ = createRoute({
   method: 'post',
@@ -40,8 +31,8 @@ const createRoute_ = createRoute({
   tags: ['accounts'],
   security,
   description: 'Adds an Exchange-type / any IMAP account after logging in with its credentials.',
-  request: { body: body(ZCreateImapAccountRequest) },
-  responses: { 201: json(ZAccountResponse, 'Connected'), 409: json(ZApiError, 'Already connected'), ...errors },
+  request: { body: jsonBody(ZCreateImapAccountRequest) },
+  responses: { 201: json(ZAccountResponse, 'Connected'), 409: json(ZApiError, 'Already connected'), ...accountErrors },
 });
 const getRoute = createRoute({
   method: 'get',
@@ -49,7 +40,7 @@ const getRoute = createRoute({
   tags: ['accounts'],
   security,
   request: { params: ZIdParam },
-  responses: { 200: json(ZAccountResponse, 'The account'), ...errors },
+  responses: { 200: json(ZAccountResponse, 'The account'), ...accountErrors },
 });
 const patchRoute = createRoute({
   method: 'patch',
@@ -57,8 +48,8 @@ const patchRoute = createRoute({
   tags: ['accounts'],
   security,
   description: 'Active/Suspended switch, display name and download caps (null = default).',
-  request: { params: ZIdParam, body: body(ZUpdateAccountRequest) },
-  responses: { 200: json(ZAccountResponse, 'Updated'), ...errors },
+  request: { params: ZIdParam, body: jsonBody(ZUpdateAccountRequest) },
+  responses: { 200: json(ZAccountResponse, 'Updated'), ...accountErrors },
 });
 const deleteRoute = createRoute({
   method: 'delete',
@@ -66,8 +57,8 @@ const deleteRoute = createRoute({
   tags: ['accounts'],
   security,
   description: "Deletes the account, its mail, contacts, profiles and files. Needs the typed confirmation 'DELETE EMAIL ACCOUNT'.",
-  request: { params: ZIdParam, body: body(ZDeleteAccountRequest) },
-  responses: { 204: { description: 'Deleted' }, ...errors },
+  request: { params: ZIdParam, body: jsonBody(ZDeleteAccountRequest) },
+  responses: { 204: { description: 'Deleted' }, ...accountErrors },
 });
 const credentialsRoute = createRoute({
   method: 'put',
@@ -75,8 +66,8 @@ const credentialsRoute = createRoute({
   tags: ['accounts'],
   security,
   description: 'Reconnects an IMAP account whose server refused the saved password: logs in first, then stores the new one.',
-  request: { params: ZIdParam, body: body(ZUpdateCredentialsRequest) },
-  responses: { 200: json(ZAccountResponse, 'Reconnected'), ...errors },
+  request: { params: ZIdParam, body: jsonBody(ZUpdateCredentialsRequest) },
+  responses: { 200: json(ZAccountResponse, 'Reconnected'), ...accountErrors },
 });
 const progressRoute = createRoute({
   method: 'get',
@@ -84,7 +75,7 @@ const progressRoute = createRoute({
   tags: ['accounts'],
   security,
   request: { params: ZIdParam },
-  responses: { 200: json(ZDownloadProgressResponse, 'Emails stored so far'), ...errors },
+  responses: { 200: json(ZDownloadProgressResponse, 'Emails stored so far'), ...accountErrors },
 });
 // Generic over the action and the answer so the typed client keeps each route's path and shape.
 const actionRoute = <A extends string, R extends z.ZodType>(action: A, description: string, response: R) =>
@@ -95,7 +86,7 @@ const actionRoute = <A extends string, R extends z.ZodType>(action: A, descripti
     security,
     description,
     request: { params: ZIdParam },
-    responses: { 200: json(response, 'Done'), ...errors },
+    responses: { 200: json(response, 'Done'), ...accountErrors },
   });
 
 const initializeRoute = actionRoute('initialize', 'Starts initialization: download, contacts, style, done.', ZAccountActionResponse);

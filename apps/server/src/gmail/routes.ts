@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   ZApiError,
   ZGmailClientIdResponse,
@@ -11,13 +11,10 @@ import { googleConfigFromEnv } from '../mail/connectors/gmail/google-clients.ts'
 import { createSigner } from '../platform/crypto.ts';
 import { resolveAppSecret } from '../platform/data-dir.ts';
 import { validationHook } from '../platform/http/errors.ts';
+import { json, jsonBody, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
 import type { AppDeps, AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
-const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
-const security = [{ cookieAuth: [] }];
 
 const clientIdRoute = createRoute({
   method: 'get',
@@ -34,7 +31,7 @@ const startRoute = createRoute({
   security,
   description:
     "Starts connecting a Gmail account: the consent's state (the email plus a nonce bound to the user, valid 10 minutes) and Google's consent URL.",
-  request: { body: body(ZGmailStartRequest) },
+  request: { body: jsonBody(ZGmailStartRequest) },
   responses: {
     200: json(ZGmailStartResponse, 'State and consent URL'),
     400: json(ZApiError, 'Invalid address, or Gmail not configured'),
@@ -48,7 +45,7 @@ const exchangeRoute = createRoute({
   security,
   description:
     "Finishes connecting (spec: exchange-gmail-token): checks the state, exchanges Google's code on the server and saves the account with the refresh token encrypted. The token is never returned.",
-  request: { body: body(ZGmailExchangeRequest) },
+  request: { body: jsonBody(ZGmailExchangeRequest) },
   responses: {
     201: json(ZGmailExchangeResponse, 'Connected (or reconnected)'),
     400: json(ZApiError, 'Bad or expired state, failed exchange, or no refresh token'),

@@ -1,3 +1,4 @@
+import { TOP_SENDERS_LIMIT } from '@penman/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { emailAccounts, emailMessageAttachments, emails, mailboxSync, mailFolders, type NewEmailRow } from '../platform/db/schema/index.ts';
@@ -142,7 +143,7 @@ export async function addToCounters(
 
 /**
  * Learns the addresses the user sends from (the From of mail in Sent), marks mail from any of
- * them as outgoing, then recomputes every counter exactly from the stored mail, in SQL.
+ * them as outgoing, then recomputes every counter and the top senders exactly from the stored mail.
  */
 export async function finishSync(db: Db, account: { id: string; userId: string; emailAddress: string }) {
   await db.execute(sql`
@@ -150,14 +151,25 @@ export async function finishSync(db: Db, account: { id: string; userId: string; 
       select array_agg(distinct e.sender_email order by e.sender_email) from emails e
       where e.email_account_id = a.id and e.user_id = a.user_id and e.sender_email is not null and e.sender_email <> lower(a.email_address)
         and e.folder_name in (select path from mail_folders f where f.email_account_id = a.id and f.special_use = '\\Sent')
-    ), '{}')
+    ), '{}'), last_sync_at = now()
     where a.id = ${account.id} and a.user_id = ${account.userId}`);
   await db.execute(sql`
     update emails e set is_outgoing = true, is_read = true
     from email_accounts a
     where a.id = ${account.id} and e.email_account_id = a.id and e.user_id = ${account.userId} and not e.is_outgoing
       and (e.sender_email = lower(a.email_address) or e.sender_email = any(a.aliases))`);
-  await db.execute(sql`
+  await recalculateStatistics(db, account.userId, account.id);
+  await calculateTopSenders(db, account.userId, account.id);
+}
+
+/**
+ * recalculate-email-stats: every counter of the account from its stored mail and contacts (total,
+ * downloaded, training, incoming, outgoing, unread incoming, with attachments, contacts not deleted
+ * by the user), the date range and the emails per day over it (whole days, at least one), in one
+ * SQL aggregate. False when the account is not the user's.
+ */
+export async function recalculateStatistics(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ id: string }>(sql`
     with stats as (
       select count(*)::int as total,
         count(*) filter (where is_training_data)::int as training,
@@ -166,24 +178,48 @@ export async function finishSync(db: Db, account: { id: string; userId: string; 
         count(*) filter (where not is_read and not is_outgoing)::int as unread,
         count(*) filter (where has_attachments)::int as with_attachments,
         min(received_date) as first_date, max(received_date) as last_date
-      from emails where email_account_id = ${account.id} and user_id = ${account.userId}
-    ), senders as (
-      select coalesce(jsonb_agg(jsonb_build_object('name', name, 'email', sender_email, 'count', n) order by n desc, sender_email), '[]'::jsonb) as top
-      from (
-        select sender_email, (array_agg(sender_name order by received_date desc nulls last))[1] as name, count(*)::int as n
-        from emails where email_account_id = ${account.id} and user_id = ${account.userId} and not is_outgoing and sender_email is not null
-        group by sender_email order by n desc, sender_email limit 10
-      ) s
+      from emails where email_account_id = ${accountId} and user_id = ${userId}
+    ), contact_count as (
+      select count(*)::int as n from contacts
+      where email_account_id = ${accountId} and user_id = ${userId} and not user_deleted
     )
     update email_accounts a set
       emails_downloaded_count = stats.total, total_emails_count_actual = stats.total, training_emails_count = stats.training,
       incoming_emails_count = stats.incoming, outgoing_emails_count = stats.outgoing, unread_emails_count = stats.unread,
-      emails_with_attachments_count = stats.with_attachments, date_range_start = stats.first_date, date_range_end = stats.last_date,
+      emails_with_attachments_count = stats.with_attachments, contacts_count = contact_count.n,
+      date_range_start = stats.first_date, date_range_end = stats.last_date,
       average_emails_per_day = case when stats.total = 0 then 0
         else stats.total / greatest(1, ceil(extract(epoch from (stats.last_date - stats.first_date)) / 86400.0)) end,
-      top_senders = senders.top, last_sync_at = now(), updated_at = now()
-    from stats, senders
-    where a.id = ${account.id} and a.user_id = ${account.userId}`);
+      updated_at = now()
+    from stats, contact_count
+    where a.id = ${accountId} and a.user_id = ${userId}
+    returning a.id`);
+  return rows.length === 1;
+}
+
+/**
+ * calculate-top-senders: the 10 addresses that sent the account the most incoming mail (ties by
+ * address), each with the most recent non-empty display name it used. False when not the user's.
+ */
+export async function calculateTopSenders(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    with senders as (
+      select sender_email,
+        (array_agg(sender_name order by received_date desc nulls last) filter (where nullif(trim(sender_name), '') is not null))[1] as name,
+        count(*)::int as n
+      from emails
+      where email_account_id = ${accountId} and user_id = ${userId} and not is_outgoing and sender_email is not null
+      group by sender_email order by n desc, sender_email limit ${TOP_SENDERS_LIMIT}
+    )
+    update email_accounts a set
+      top_senders = (
+        select coalesce(jsonb_agg(jsonb_build_object('name', name, 'email', sender_email, 'count', n) order by n desc, sender_email), '[]'::jsonb)
+        from senders
+      ),
+      updated_at = now()
+    where a.id = ${accountId} and a.user_id = ${userId}
+    returning a.id`);
+  return rows.length === 1;
 }
 
 export async function setSyncState(

@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   ZApiError,
   ZContactRequest,
@@ -10,10 +10,9 @@ import {
 import { createMiddleware } from 'hono/factory';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { validationHook } from '../platform/http/errors.ts';
+import { json } from '../platform/http/openapi.ts';
 import type { AppDeps } from '../platform/http/types.ts';
 import * as service from './service.ts';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 
 /** Runs before validation, so malformed attempts count too. */
 const limit = (deps: AppDeps, kind: service.SubmissionKind) =>

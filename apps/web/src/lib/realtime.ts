@@ -31,12 +31,57 @@ export function registerRealtimeHandler(type: string, handler: RealtimeHandler):
   };
 }
 
-/** The common case: an event makes some cached queries stale. */
-/** @public */
-export function invalidateOnRealtimeEvent(type: string, queryKeys: QueryKey[]): () => void {
-  return registerRealtimeHandler(type, (_data, queryClient) => {
-    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
-  });
+/** Runs every handler registered for `type` (what the event stream does with each event it receives). */
+export function dispatchRealtimeEvent(type: string, data: unknown, queryClient: QueryClient): void {
+  for (const handler of handlers.get(type) ?? []) handler(data, queryClient);
+}
+
+const refreshers = new Map<string, { unregister: () => void; registrations: number }>();
+
+/**
+ * The common case: every server event named `type` makes the cached queries under `queryKey` stale.
+ * Bursts are coalesced (the first event refreshes at once, then at most one refresh every
+ * `atMostEveryMs`) and a refresh in flight is not cancelled, so a fast sync never starves a screen.
+ * Registering the same `type` and `queryKey` again adds no second handler (several route modules
+ * may keep the same queries live); the handler goes when every registration has been undone.
+ */
+export function refreshOnRealtimeEvent(type: string, queryKey: QueryKey, atMostEveryMs: number): () => void {
+  const id = JSON.stringify([type, queryKey]);
+  let refresher = refreshers.get(id);
+  if (!refresher) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastRun = 0;
+    let client: QueryClient | undefined;
+    const refresh = () => {
+      timer = undefined;
+      lastRun = Date.now();
+      void client?.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    };
+    const unregister = registerRealtimeHandler(type, (_data, queryClient) => {
+      client = queryClient;
+      if (timer) return;
+      timer = setTimeout(refresh, Math.max(0, lastRun + atMostEveryMs - Date.now()));
+    });
+    refresher = {
+      registrations: 0,
+      unregister: () => {
+        clearTimeout(timer);
+        unregister();
+      },
+    };
+    refreshers.set(id, refresher);
+  }
+  const registered = refresher;
+  registered.registrations += 1;
+  let undone = false;
+  return () => {
+    if (undone) return;
+    undone = true;
+    registered.registrations -= 1;
+    if (registered.registrations > 0) return;
+    registered.unregister();
+    refreshers.delete(id);
+  };
 }
 
 function parseData(raw: string): unknown {
@@ -65,8 +110,7 @@ export function useRealtime(): void {
       if (!source || listening.has(type)) return;
       listening.add(type);
       source.addEventListener(type, (event) => {
-        const data = parseData((event as MessageEvent<string>).data);
-        for (const handler of handlers.get(type) ?? []) handler(data, queryClient);
+        dispatchRealtimeEvent(type, parseData((event as MessageEvent<string>).data), queryClient);
       });
     };
 

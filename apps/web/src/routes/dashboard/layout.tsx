@@ -2,14 +2,14 @@ import { Outlet, useLocation } from 'react-router';
 import { Separator } from '@/components/ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar.tsx';
 import { AppSidebar } from '@/features/shell/components/app-sidebar.tsx';
-import { findActiveNavItem } from '@/features/shell/components/nav-items.ts';
+import { findPageTitle } from '@/features/shell/components/nav-items.ts';
 import { useRealtime } from '@/lib/realtime.ts';
 
 /** The signed-in frame: sidebar, top bar with the toggle, and the current screen. */
 export function Component() {
   useRealtime();
   const { pathname } = useLocation();
-  const section = findActiveNavItem(pathname)?.label;
+  const section = findPageTitle(pathname);
 
   return (
     <SidebarProvider>

@@ -1,27 +1,53 @@
 import { DASHBOARD_LABELS } from '@penman/contract';
-import { Inbox } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonVariants } from '@/components/ui/button.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { useAuth } from '@/lib/auth.tsx';
+import { registerAccountUpdates } from '@/features/accounts/api/account-updates.ts';
+import { accountsQueryOptions, useAccounts } from '@/features/accounts/api/get-accounts.ts';
+import { dashboardStatsQueryOptions, useDashboardStats } from '@/features/overview/api/get-dashboard-stats.ts';
+import { recentActivityQueryOptions, useRecentActivity } from '@/features/overview/api/get-recent-activity.ts';
+import { registerOverviewUpdates } from '@/features/overview/api/overview-updates.ts';
+import { ConnectAccountsCard } from '@/features/overview/components/connect-accounts-card.tsx';
+import { KnowledgeBaseCard } from '@/features/overview/components/knowledge-base-card.tsx';
+import { RecentActivityCard } from '@/features/overview/components/recent-activity-card.tsx';
+import { StatCards } from '@/features/overview/components/stat-cards.tsx';
+import { TrainingBanner } from '@/features/overview/components/training-banner.tsx';
+import { SESSION_QUERY_KEY, useAuth } from '@/lib/auth.tsx';
+import { queryClient } from '@/lib/query-client.ts';
+import { useNow } from '@/lib/relative-time.ts';
+
+// Sync batches and initialization steps change the counts and the feed: keep them live.
+registerAccountUpdates();
+registerOverviewUpdates();
+
+const RELATIVE_TIME_TICK_MS = 15_000;
+
+/** Starts the overview's requests while the page's code loads (when the session is known to be signed in). */
+export function loader() {
+  if (!queryClient.getQueryData(SESSION_QUERY_KEY)) return null;
+  void queryClient.prefetchQuery(dashboardStatsQueryOptions());
+  void queryClient.prefetchQuery(recentActivityQueryOptions());
+  void queryClient.prefetchQuery(accountsQueryOptions());
+  return null;
+}
 
 export function Component() {
   const { user } = useAuth();
+  const stats = useDashboardStats();
+  const activity = useRecentActivity();
+  const accounts = useAccounts();
+  const now = useNow(RELATIVE_TIME_TICK_MS);
+
   return (
     <>
       <PageHeader title={DASHBOARD_LABELS.welcomeBack} description={user?.email} />
-      <EmptyState
-        icon={Inbox}
-        title="Your overview fills in once a mailbox is connected"
-        action={
-          <Link to="/dashboard/email-accounts" className={buttonVariants()}>
-            Go to {DASHBOARD_LABELS.nav.emailAccounts}
-          </Link>
-        }
-      >
-        Connected accounts, processed emails, knowledge documents and attachments will be summarised here.
-      </EmptyState>
+      <div className="space-y-6">
+        <StatCards stats={stats.data} failed={stats.isError} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
+        <TrainingBanner statuses={accounts.data?.map((account) => account.trainingStatus) ?? []} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ConnectAccountsCard accounts={accounts.data} />
+          <KnowledgeBaseCard />
+        </div>
+        <RecentActivityCard events={activity.data} failed={activity.isError} onRetry={() => void activity.refetch()} now={now} />
+      </div>
     </>
   );
 }

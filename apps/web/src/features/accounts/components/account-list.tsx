@@ -3,10 +3,10 @@ import { CircleAlert, MailPlus, Plus, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { useNow } from '@/lib/relative-time.ts';
 import { useAccounts } from '../api/get-accounts.ts';
 import { AccountCard } from './account-card.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
-import { useNow } from './use-timers.ts';
 
 const RELATIVE_TIME_TICK_MS = 15_000;
 

@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { formatFileSize } from '@/lib/file-size.ts';
 import { useImportMailbox } from '../api/import-mailbox.ts';
 import type { UploadProgress } from '../api/request.ts';
 import { emailProblem } from './email-check.ts';
 import { FormActions } from './form-actions.tsx';
-import { formatFileSize } from './format.ts';
 import { failureMessage } from './toasts.ts';
 import { Progress } from './ui/progress.tsx';
 

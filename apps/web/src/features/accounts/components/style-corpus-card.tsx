@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime } from '@/lib/date-format.ts';
 
 /** Pending or Ready, when the style profile was last generated, and View details (spec part 2 section 2). */
 export function StyleCorpusCard({ account }: { account: Pick<EmailAccount, 'emailAddress' | 'styleProfileGeneratedAt'> }) {

@@ -1,16 +1,6 @@
 import { ACCOUNT_TIMINGS } from '@penman/contract';
 import { useEffect, useState } from 'react';
 
-/** The current time, refreshed every `intervalMs`, for relative times ('5m ago') that keep counting. */
-export function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /** True once a running download has gone 60 s without a new email (spec: the still-working hint). */
 export function useStillWorking(count: number | undefined, active: boolean): boolean {
   const [stillWorking, setStillWorking] = useState(false);

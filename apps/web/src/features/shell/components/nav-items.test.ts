@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findActiveNavItem, isNavItemActive, MAIN_NAV, SETTINGS_NAV } from './nav-items.ts';
+import { findActiveNavItem, findPageTitle, isNavItemActive, MAIN_NAV, SETTINGS_NAV } from './nav-items.ts';
 
 const byPath = (to: string) => {
   const item = [...MAIN_NAV, ...SETTINGS_NAV].find((candidate) => candidate.to === to);
@@ -25,6 +25,14 @@ describe('sidebar active item', () => {
     expect(findActiveNavItem('/dashboard')?.label).toBe('Dashboard');
     expect(findActiveNavItem('/dashboard/attachments')?.label).toBe('Attachments');
     expect(findActiveNavItem('/dashboard/emails')).toBeUndefined();
+  });
+
+  it('names every screen in the top bar, also the Emails screen the sidebar does not list', () => {
+    expect(findPageTitle('/dashboard')).toBe('Dashboard');
+    expect(findPageTitle('/dashboard/contacts')).toBe('Contacts');
+    expect(findPageTitle('/dashboard/emails')).toBe('Emails');
+    expect(findPageTitle('/dashboard/emails/')).toBe('Emails');
+    expect(findPageTitle('/dashboard/nowhere')).toBeUndefined();
   });
 
   it('lists the spec groups in order, with badges on accounts, knowledge and attachments', () => {

@@ -40,13 +40,21 @@ export const SETTINGS_NAV: readonly NavItem[] = [
   { label: L.help, to: '/dashboard/help', icon: LifeBuoy },
 ];
 
-export function isNavItemActive(item: NavItem, pathname: string): boolean {
+export function isNavItemActive(item: Pick<NavItem, 'to' | 'exact'>, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (item.exact) return path === item.to;
   return path === item.to || path.startsWith(`${item.to}/`);
 }
 
-/** The sidebar item the current page belongs to (for the top bar). */
+/** The sidebar item the current page belongs to. */
 export function findActiveNavItem(pathname: string): NavItem | undefined {
   return [...MAIN_NAV, ...SETTINGS_NAV].find((item) => isNavItemActive(item, pathname));
+}
+
+/** Screens the spec's sidebar does not list (reached from other screens' links), named in the top bar all the same. */
+const UNLISTED_PAGES: readonly Pick<NavItem, 'label' | 'to'>[] = [{ label: DASHBOARD_LABELS.pageTitles.emails, to: '/dashboard/emails' }];
+
+/** The top bar's title for the current page: its sidebar item's label, or the page's own title when the sidebar has no item for it. */
+export function findPageTitle(pathname: string): string | undefined {
+  return (findActiveNavItem(pathname) ?? UNLISTED_PAGES.find((page) => isNavItemActive(page, pathname)))?.label;
 }
