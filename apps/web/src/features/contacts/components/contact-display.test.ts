@@ -4,7 +4,6 @@ import {
   detailDisplayName,
   displayedStatistics,
   frequencyLabel,
-  initials,
   listDisplayName,
   responseTimeText,
   strengthPercent,
@@ -39,21 +38,6 @@ describe('detailDisplayName', () => {
     [names(null, null, null), 'phillip.allen@enron.com'],
   ])('%o reads %s', (contact, text) => {
     expect(detailDisplayName(contact)).toBe(text);
-  });
-});
-
-describe('initials', () => {
-  it.each([
-    ['Phillip Allen', 'PA'],
-    ['phil k. allen', 'PK'],
-    ['Cher', 'C'],
-    ['  Émile   Zola ', 'ÉZ'],
-    ['"Allen, Phillip"', 'AP'],
-    ['phillip.allen@enron.com', 'PA'],
-    ['jsmith@example.com', 'J'],
-    ['', ''],
-  ])('%s gives %s', (name, text) => {
-    expect(initials(name)).toBe(text);
   });
 });
 

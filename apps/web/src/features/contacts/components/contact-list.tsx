@@ -1,8 +1,9 @@
 import { CONTACT_MESSAGES, type Contact } from '@penman/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
+import { initials } from '@/lib/initials.ts';
 import { cn } from '@/lib/utils.ts';
-import { displayedStatistics, initials, listDisplayName } from './contact-display.ts';
+import { displayedStatistics, listDisplayName } from './contact-display.ts';
 import { canGoNext, canGoPrevious, paginationText } from './contacts-view.ts';
 import { FrequencyBadge } from './frequency-badge.tsx';
 import { CONTACT_LABELS } from './labels.ts';

@@ -15,7 +15,7 @@ import { useSidebar } from '@/components/ui/sidebar.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip.tsx';
 import { useAuth } from '@/lib/auth.tsx';
-import { displayEmail, displayName, initials } from './user-display.ts';
+import { displayEmail, displayName, userInitials } from './user-display.ts';
 
 export function SidebarUser() {
   const { user, signOut } = useAuth();
@@ -60,7 +60,7 @@ export function SidebarUser() {
           title={collapsed ? (name ?? SHELL_MESSAGES.userFallback) : undefined}
           className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
         >
-          {initials(name, email)}
+          {userInitials(name, email)}
         </span>
         <div className="min-w-0 flex-1 leading-tight group-data-[state=collapsed]:sr-only">
           <p className="truncate text-sm font-medium" data-testid="sidebar-user-name">

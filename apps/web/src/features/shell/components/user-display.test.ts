@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayEmail, displayName, initials } from './user-display.ts';
+import { displayEmail, displayName, userInitials } from './user-display.ts';
 
 const user = (overrides: Partial<{ firstName: string | null; lastName: string | null; email: string; profileEmail: string | null }>) => ({
   firstName: null,
@@ -30,9 +30,9 @@ describe('sidebar footer identity', () => {
   });
 
   it('makes up to two initials', () => {
-    expect(initials('Ada Lovelace', 'a@b.c')).toBe('AL');
-    expect(initials('Ada King Lovelace', undefined)).toBe('AK');
-    expect(initials(undefined, 'zed@example.com')).toBe('Z');
-    expect(initials(undefined, undefined)).toBe('?');
+    expect(userInitials('Ada Lovelace', 'a@b.c')).toBe('AL');
+    expect(userInitials('Ada King Lovelace', undefined)).toBe('AK');
+    expect(userInitials(undefined, 'zed@example.com')).toBe('Z');
+    expect(userInitials(undefined, undefined)).toBe('?');
   });
 });

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@penman/contract';
+import { initials } from '../../../lib/initials.ts';
 
 type UserNames = Pick<SessionUser, 'firstName' | 'lastName' | 'email' | 'profileEmail'> | null;
 
@@ -16,7 +17,7 @@ export function displayEmail(user: UserNames): string | undefined {
   return user?.profileEmail?.trim() || user?.email || undefined;
 }
 
-export function initials(name: string | undefined, email: string | undefined): string {
-  const letters = name ? name.split(/\s+/).map((part) => part[0]) : [email?.[0]];
-  return letters.join('').slice(0, 2).toUpperCase() || '?';
+/** The avatar's letters: of the name, else of the address, else '?'. */
+export function userInitials(name: string | undefined, email: string | undefined): string {
+  return initials(name || email || '') || '?';
 }
