@@ -19,6 +19,8 @@ import { mountWebApp } from './platform/http/static-files.ts';
 import type { AppDeps, AppEnv } from './platform/http/types.ts';
 import type { RealtimeEvent } from './platform/realtime.ts';
 import { publicRoutes } from './public/routes.ts';
+import { styleRoutes } from './style/routes.ts';
+import { trainingRoutes } from './training/routes.ts';
 import { invitationRoutes } from './users/routes.ts';
 
 const SSE_HEARTBEAT_MS = 25_000;
@@ -46,6 +48,8 @@ export function createApi(deps: AppDeps) {
     .route('/', emailRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', analyticsRoutes(deps))
+    .route('/', trainingRoutes(deps))
+    .route('/', styleRoutes(deps))
     .route('/', importRoutes(deps))
     .route('/', gmailRoutes(deps))
     .route('/', publicRoutes(deps));

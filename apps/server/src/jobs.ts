@@ -2,6 +2,12 @@ import type { z } from 'zod';
 import { initializationStepJob } from './accounts/jobs.ts';
 import { scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import type { JobDefinition } from './platform/queue.ts';
+import { trainingSessionJob } from './training/jobs.ts';
 
 /** Every background job of every area; workers (ROLE=all|worker) run these. */
-export const allJobs = [initializationStepJob, syncMailJob, scheduleMailSyncJob] as unknown as JobDefinition<z.ZodType>[];
+export const allJobs = [
+  initializationStepJob,
+  syncMailJob,
+  scheduleMailSyncJob,
+  trainingSessionJob,
+] as unknown as JobDefinition<z.ZodType>[];

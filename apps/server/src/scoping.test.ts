@@ -8,7 +8,14 @@ import { createTestApp } from './test-support/app.ts';
  * The last test fails when a route in the OpenAPI document is in neither table.
  */
 type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown };
-type Fixture = { cookieA: string; cookieB: string; accountIdOfA: string; emailIdOfA: string; contactIdOfA: string };
+type Fixture = {
+  cookieA: string;
+  cookieB: string;
+  accountIdOfA: string;
+  emailIdOfA: string;
+  contactIdOfA: string;
+  sessionIdOfA: string;
+};
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
 const ownedResourceRoutes: OwnedResourceRoute[] = [
@@ -30,6 +37,26 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },
   { method: 'PATCH', path: '/api/contacts/{id}', idOfA: (f) => f.contactIdOfA, body: { notes: 'not yours' } },
+  { method: 'GET', path: '/api/accounts/{id}/training', idOfA: accountOfA },
+  {
+    method: 'POST',
+    path: '/api/accounts/{id}/training/download',
+    idOfA: accountOfA,
+    body: { startDate: '2025-01-01', endDate: '2025-06-30' },
+  },
+  {
+    method: 'POST',
+    path: '/api/accounts/{id}/training/runs',
+    idOfA: accountOfA,
+    body: { contactsOnlyInbox: true, styleOnlySent: false, startDate: '2025-01-01', endDate: '2025-06-30' },
+  },
+  { method: 'GET', path: '/api/accounts/{id}/training/sessions', idOfA: accountOfA },
+  { method: 'DELETE', path: '/api/training-sessions/{id}', idOfA: (f) => f.sessionIdOfA },
+  { method: 'DELETE', path: '/api/accounts/{id}/training/emails', idOfA: accountOfA },
+  { method: 'POST', path: '/api/accounts/{id}/training/prune', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/training/analysis', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/style', idOfA: accountOfA },
+  { method: 'POST', path: '/api/accounts/{id}/style/analyze', idOfA: accountOfA },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -173,12 +200,17 @@ const { rows: contactRows } = await t.database.pool.query<{ id: string }>(
   `insert into contacts (user_id, email_account_id, email_address) values ($1, $2, 'friend@example.com') returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
+  `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
+  [a.user.id, rows[0]!.id],
+);
 const fixture: Fixture = {
   cookieA: a.cookie,
   cookieB: b.cookie,
   accountIdOfA: rows[0]!.id,
   emailIdOfA: emailRows[0]!.id,
   contactIdOfA: contactRows[0]!.id,
+  sessionIdOfA: sessionRows[0]!.id,
 };
 
 describe('user scoping', () => {

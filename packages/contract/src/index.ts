@@ -18,3 +18,7 @@ export * from './emails/schemas.ts';
 export * from './platform/constants.ts';
 export * from './platform/errors.ts';
 export * from './public/index.ts';
+export * from './style/schemas.ts';
+export * from './training/date-range.ts';
+export * from './training/messages.ts';
+export * from './training/schemas.ts';

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../../mail/engine/parse-message.ts';
+import { enronFolder } from '../../test-support/corpus.ts';
+import { bodyOf, ownWords } from './own-words.ts';
+import { buildFingerprint, normalizeForStyle, styleMatch } from './style-match.ts';
+
+/** Own words of a user's sent_items, every fifth mail held out (a stable split). */
+async function ownTexts(user: string, name: string): Promise<{ train: string[]; held: string[] }> {
+  const train: string[] = [];
+  const held: string[] = [];
+  const files = enronFolder(user, 'sent_items').slice(0, 500);
+  for (const [index, file] of files.entries()) {
+    const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+    const text = ownWords(bodyOf(parsed.bodyText, parsed.bodyHtml), name);
+    if ((text.match(/\p{L}+/gu)?.length ?? 0) < 15) continue;
+    (index % 5 === 0 ? held : train).push(text);
+  }
+  return { train, held };
+}
+
+describe('styleMatch', async () => {
+  const vince = await ownTexts('kaminski-v', 'Vince J Kaminski');
+  const jim = await ownTexts('steffes-j', 'James D. Steffes');
+  const vinceProfile = { fingerprint: buildFingerprint(vince.train) };
+  const jimProfile = { fingerprint: buildFingerprint(jim.train) };
+
+  it("scores a user's held-out mail higher against their own profile than against another's", () => {
+    const samples = [...vince.held.slice(0, 10).map((text) => ['vince', text]), ...jim.held.slice(0, 10).map((text) => ['jim', text])];
+    expect(samples.length).toBe(20);
+    let right = 0;
+    for (const [author, text] of samples) {
+      const own = styleMatch(author === 'vince' ? vinceProfile : jimProfile, text!);
+      const other = styleMatch(author === 'vince' ? jimProfile : vinceProfile, text!);
+      expect(own).toBeGreaterThan(0);
+      expect(own).toBeLessThanOrEqual(1);
+      if (own > other) right++;
+    }
+    expect(right).toBeGreaterThanOrEqual(18);
+  });
+
+  it('scores hand-written habits: "Jim --" openings and two spaces after a full stop', () => {
+    const steffesLike = 'Linda --\n\nPlease put the meeting on my calendar.  I will be in Houston.\n\nThanks,';
+    const kaminskiLike = 'Shirley,\n\nPlease, put it on my calendar.\nThanks.';
+    expect(styleMatch(jimProfile, steffesLike)).toBeGreaterThan(styleMatch(vinceProfile, steffesLike));
+    expect(styleMatch(vinceProfile, kaminskiLike)).toBeGreaterThan(styleMatch(jimProfile, kaminskiLike));
+  });
+
+  it('keeps the fingerprint JSON-serialisable and gives 0 for an empty text', () => {
+    const restored = { fingerprint: JSON.parse(JSON.stringify(vinceProfile.fingerprint)) };
+    expect(styleMatch(restored, vince.held[0]!)).toBe(styleMatch(vinceProfile, vince.held[0]!));
+    expect(styleMatch(vinceProfile, '')).toBe(0);
+  });
+
+  it('reads wrapped lines as one paragraph', () => {
+    expect(normalizeForStyle('One line\nwrapped here.   Two\n\n\nNext paragraph')).toBe('One line wrapped here.  Two\nNext paragraph');
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * How much a text sounds like the user: a stylometric language model of their own words, built
+ * from their sent mail and scored on any single text (a held-out email, a draft).
+ *
+ * The model is a multinomial naive Bayes over four families of features, the usual ones for
+ * authorship attribution on short texts:
+ * - `chars`: character 2..4-grams with case and spacing kept, the text's start and end marked
+ *   ("␂thx", "  T" after a full stop, "!!!␃"): spelling, punctuation, capitalisation, spacing and how
+ *   the person opens and ends a mail;
+ * - `words`: lower-case words and punctuation tokens: vocabulary and function-word preferences;
+ * - `bigrams`: pairs of those tokens: phrasing ("let me know", "i think");
+ * - `shape`: 2..5-grams of the text with each word replaced by its case shape (W for "Word", w for
+ *   "word", U for "WORD", 9 for a number): sentence rhythm and punctuation independent of topic.
+ * A family's score is the mean log-probability of the text's features under the user's model
+ * (Lidstone-smoothed, so a feature the user never wrote costs the same for every profile), and the
+ * families are averaged with `chars` counted twice (it carries the most signal). Scores of one text
+ * against several profiles are directly comparable: attribution takes the highest.
+ *
+ * Measured on five Enron mailboxes (bench/style.ts): each family alone attributes 75-77% of held-out
+ * mails, together over 90%.
+ */
+
+type FeatureFamily = 'chars' | 'words' | 'bigrams' | 'shape';
+const FAMILIES: FeatureFamily[] = ['chars', 'words', 'bigrams', 'shape'];
+const WEIGHT: Record<FeatureFamily, number> = { chars: 2, words: 1, bigrams: 1, shape: 1 };
+
+/**
+ * One family of the model, compact enough for a jsonb column (< 200 KB for 1,500 mails):
+ * features seen at least FREQUENT times are kept exactly, in `features` (joined by SEPARATOR,
+ * most frequent first) with their counts run-length coded in `runs` ([count, how many features]);
+ * the rarer ones (most of the distinct features, few of the occurrences, but names and rare words
+ * that say a lot about who wrote a text) are kept as membership only, in a Bloom filter (`rare`,
+ * base64), and count as RARE_COUNT.
+ */
+type FamilyModel = { total: number; types: number; features: string; runs: [number, number][]; rare: string };
+/** What styleMatch needs, stored with the profile. */
+export type StyleFingerprint = { version: 1; families: Record<FeatureFamily, FamilyModel> };
+
+/** Features seen this often are kept with their count; below, in the Bloom filter. */
+const FREQUENT = 4;
+/** The count a rare feature is taken to have: between 1 and 2, the counts it stands for. */
+const RARE_COUNT = 1.3;
+/** Bloom filter size, bits per rare feature kept, and hashes: about 2% false positives. */
+const BLOOM_BITS_PER_FEATURE = 8;
+const BLOOM_HASHES = 3;
+/**
+ * Lidstone pseudo-count of every feature: what an unseen feature costs. Small (a feature the user
+ * never wrote is strong evidence against them) but not zero (one odd feature must not veto a text).
+ */
+const PSEUDO_COUNT = 0.01;
+
+// Markers of the text's start and end and the separator of stored features: printable characters
+// (JSON keeps them as they are) that mail text does not use; removed from the text first.
+const START = '\u2402';
+const END = '\u2403';
+const SEPARATOR = '\u007f';
+const RESERVED = /[\u2402\u2403\u007f]/g;
+
+/**
+ * The text as the model reads it: wrapped lines joined (line width is the mail client's, not the
+ * person's), paragraph breaks kept as one newline, runs of spaces kept up to two (two spaces after
+ * a full stop is a typing habit).
+ */
+export function normalizeForStyle(text: string): string {
+  return text
+    .replace(RESERVED, ' ')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\u00a0]+\n/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.replace(/\n/g, ' '))
+    .join('\n')
+    .replace(/ {3,}/g, '  ')
+    .trim();
+}
+
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*|[.,!?;:()\-–—"/$%&@*]/gu;
+
+function add(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+function charGrams(map: Map<string, number>, text: string, min: number, max: number): void {
+  for (let n = min; n <= max; n++) for (let i = 0; i + n <= text.length; i++) add(map, text.slice(i, i + n));
+}
+
+/** Features of one text, by family, as counts. */
+function styleFeatures(text: string): Record<FeatureFamily, Map<string, number>> {
+  const normal = normalizeForStyle(text);
+  const marked = `${START}${normal}${END}`;
+  const chars = new Map<string, number>();
+  charGrams(chars, marked, 2, 4);
+  const shape = new Map<string, number>();
+  const shaped = marked
+    .replace(/\p{Lu}\p{Ll}+/gu, 'W')
+    .replace(/\p{Ll}+/gu, 'w')
+    .replace(/\p{Lu}+/gu, 'U')
+    .replace(/\p{N}+/gu, '9');
+  charGrams(shape, shaped, 2, 5);
+  const words = new Map<string, number>();
+  const bigrams = new Map<string, number>();
+  for (const paragraph of normal.toLowerCase().split('\n')) {
+    const tokens = paragraph.match(TOKEN) ?? [];
+    let previous = START;
+    for (const token of tokens) {
+      add(words, token);
+      add(bigrams, `${previous} ${token}`);
+      previous = token;
+    }
+    if (tokens.length) add(bigrams, `${previous} ${END}`);
+  }
+  return { chars, words, bigrams, shape };
+}
+
+// --- the Bloom filter of rare features ------------------------------------------------------------
+
+/** FNV-1a, 32 bits, with a seed per hash function. */
+function hash(text: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function bloomOf(features: string[]): string {
+  const bits = new Uint8Array(Math.max(8, Math.ceil((features.length * BLOOM_BITS_PER_FEATURE) / 8)));
+  const size = bits.length * 8;
+  for (const feature of features) {
+    for (let k = 0; k < BLOOM_HASHES; k++) {
+      const bit = hash(feature, k) % size;
+      bits[bit >> 3]! |= 1 << (bit & 7);
+    }
+  }
+  return Buffer.from(bits).toString('base64');
+}
+
+// --- building and reading a model -----------------------------------------------------------------
+
+function familyModel(counts: Map<string, number>): FamilyModel {
+  const entries = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  let total = 0;
+  const frequent: string[] = [];
+  const rare: string[] = [];
+  const runs: [number, number][] = [];
+  for (const [feature, count] of entries) {
+    total += count;
+    if (count < FREQUENT) {
+      rare.push(feature);
+      continue;
+    }
+    frequent.push(feature);
+    const last = runs[runs.length - 1];
+    if (last && last[0] === count) last[1]++;
+    else runs.push([count, 1]);
+  }
+  return { total, types: entries.length, features: frequent.join(SEPARATOR), runs, rare: bloomOf(rare) };
+}
+
+/** The fingerprint of a set of texts (the user's own words of each sent mail). */
+export function buildFingerprint(texts: string[]): StyleFingerprint {
+  const totals: Record<FeatureFamily, Map<string, number>> = { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
+  for (const text of texts) {
+    const features = styleFeatures(text);
+    for (const family of FAMILIES) {
+      const total = totals[family];
+      for (const [feature, n] of features[family]) total.set(feature, (total.get(feature) ?? 0) + n);
+    }
+  }
+  const families = {} as Record<FeatureFamily, FamilyModel>;
+  for (const family of FAMILIES) families[family] = familyModel(totals[family]);
+  return { version: 1, families };
+}
+
+/** A family model ready for look-ups; decoded once per fingerprint object and cached. */
+type Reader = { total: number; types: number; counts: Map<string, number>; bits: Uint8Array };
+const readers = new WeakMap<StyleFingerprint, Record<FeatureFamily, Reader>>();
+
+function readersOf(fingerprint: StyleFingerprint): Record<FeatureFamily, Reader> {
+  const cached = readers.get(fingerprint);
+  if (cached) return cached;
+  const decoded = {} as Record<FeatureFamily, Reader>;
+  for (const family of FAMILIES) {
+    const model = fingerprint.families[family];
+    const features = model.features ? model.features.split(SEPARATOR) : [];
+    const counts = new Map<string, number>();
+    let index = 0;
+    for (const [count, howMany] of model.runs) for (let i = 0; i < howMany; i++) counts.set(features[index++]!, count);
+    decoded[family] = { total: model.total, types: model.types, counts, bits: new Uint8Array(Buffer.from(model.rare, 'base64')) };
+  }
+  readers.set(fingerprint, decoded);
+  return decoded;
+}
+
+function countOf(reader: Reader, feature: string): number {
+  const exact = reader.counts.get(feature);
+  if (exact !== undefined) return exact;
+  const size = reader.bits.length * 8;
+  for (let k = 0; k < BLOOM_HASHES; k++) {
+    const bit = hash(feature, k) % size;
+    if (!(reader.bits[bit >> 3]! & (1 << (bit & 7)))) return 0;
+  }
+  return RARE_COUNT;
+}
+
+/**
+ * How far the text is from the profile, in nats per feature: the cross-entropy of the text's
+ * features under the user's model less the text's own entropy (a KL divergence), averaged over the
+ * families by WEIGHT. The entropy term depends on the text only, so for one text the profiles rank
+ * exactly as their likelihoods do. Null for a text with no features.
+ */
+function styleDivergence(fingerprint: StyleFingerprint, text: string): number | null {
+  if (!/[\p{L}\p{N}]/u.test(text)) return null;
+  const features = styleFeatures(text);
+  const models = readersOf(fingerprint);
+  let sum = 0;
+  let weights = 0;
+  for (const family of FAMILIES) {
+    const model = models[family];
+    const grams = features[family];
+    let count = 0;
+    for (const n of grams.values()) count += n;
+    if (count === 0) continue;
+    const denominator = model.total + PSEUDO_COUNT * model.types;
+    let divergence = 0;
+    for (const [feature, n] of grams) {
+      const p = n / count;
+      divergence += p * (Math.log(p) - Math.log((countOf(model, feature) + PSEUDO_COUNT) / denominator));
+    }
+    sum += WEIGHT[family] * divergence;
+    weights += WEIGHT[family];
+  }
+  return weights ? sum / weights : null;
+}
+
+/**
+ * Scale of the 0..1 score, in nats per feature: a divergence of SCALE gives 1/e. Chosen so that the
+ * user's own held-out mail scores about 0.5 on the benchmark corpus; it scales the score only and
+ * never changes which profile a text is closest to.
+ */
+const SCALE = 5;
+
+/**
+ * 0..1: how much `text` sounds like the profile's author (exp of minus the divergence over SCALE).
+ * 0 for a text with nothing to measure.
+ */
+export function styleMatch(profile: { fingerprint: StyleFingerprint }, text: string): number {
+  const divergence = styleDivergence(profile.fingerprint, text);
+  return divergence === null ? 0 : Math.exp(-Math.max(0, divergence) / SCALE);
+}

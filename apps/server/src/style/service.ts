@@ -1,0 +1,117 @@
+import { STYLE_ANALYSIS_VERSION, type StyleProfile, ZStyleProfileData } from '@penman/contract';
+import { companyFromDomain } from '../contacts/engine/build-contacts.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import { buildStyleProfile } from './engine/build-profile.ts';
+import { emailsToPrune } from './engine/prune.ts';
+import * as repo from './repo.ts';
+
+type AccountScope = { db: Db; userId: string; accountId: string };
+
+/** Sent emails a profile reads when the account has no sent_style_cap (spec: default 1500). */
+export const DEFAULT_SENT_STYLE_CAP = 1500;
+
+const iso = (value: Date) => value.toISOString();
+
+function toStyleProfile(row: Awaited<ReturnType<typeof repo.findProfile>>): StyleProfile | null {
+  if (!row?.analysisDate) return null;
+  // The engine's full output is kept in `profile`; parsing drops what the report doesn't show (the fingerprint).
+  const data = ZStyleProfileData.safeParse(row.profile);
+  if (!data.success) return null;
+  return {
+    ...data.data,
+    id: row.id,
+    emailAccountId: row.emailAccountId,
+    analysisVersion: row.analysisVersion,
+    sampleSize: row.sampleSize ?? 0,
+    totalEmailsAvailable: row.totalEmailsAvailable ?? 0,
+    analysisDate: iso(row.analysisDate),
+    createdAt: iso(row.createdAt),
+    lastUpdated: iso(row.lastUpdated),
+  };
+}
+
+async function requireAccount({ db, userId, accountId }: AccountScope) {
+  const account = await repo.findStyleAccount(db, userId, accountId);
+  if (!account) throw new AppError('NOT_FOUND', 'Email account not found');
+  return account;
+}
+
+/** The stored style profile of the account, or null before the first analysis. */
+export async function getStyleProfile(scope: AccountScope): Promise<StyleProfile | null> {
+  await requireAccount(scope);
+  return toStyleProfile(await repo.findProfile(scope.db, scope.userId, scope.accountId));
+}
+
+export type StyleAnalysis = { profile: StyleProfile; emailsAnalyzed: number; sampleSize: number };
+
+/**
+ * analyze-communication-style: builds the profile from the account's newest sent mail (up to
+ * sent_style_cap) and stores it. Throws 'No Training Emails' without any outgoing email.
+ */
+export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMessage: string): Promise<StyleAnalysis> {
+  const { db, userId, accountId } = scope;
+  const account = await requireAccount(scope);
+  const totalAvailable = await repo.countOutgoing(db, userId, accountId);
+  if (totalAvailable === 0) throw new AppError('VALIDATION', noEmailsMessage);
+
+  const sent = await repo.loadSentMail(db, userId, accountId, account.sentStyleCap ?? DEFAULT_SENT_STYLE_CAP);
+  const ownAddresses = [account.emailAddress.toLowerCase(), ...account.aliases];
+  const domain = account.emailAddress.split('@')[1]?.toLowerCase() ?? '';
+  const built = buildStyleProfile({
+    emails: sent,
+    ownAddresses,
+    ownName: account.displayName && account.displayName !== account.emailAddress ? account.displayName : null,
+    internalDomains: domain && companyFromDomain(domain) ? [domain] : [],
+  });
+  const { fingerprint: _fingerprint, sampleSize, ...data } = built;
+  const row = await repo.upsertProfile(db, {
+    userId,
+    emailAccountId: accountId,
+    formalityLevel: data.formalityLevel,
+    responseSpeedPreference: data.responseSpeedPreference,
+    signatureStyle: data.signatureStyle.kind,
+    emojiUsageFrequency: data.emojiUsageFrequency,
+    toneCharacteristics: data.toneCharacteristics,
+    greetingPatterns: data.greetingPatterns,
+    closingPatterns: data.closingPatterns,
+    commonPhrases: data.commonPhrases,
+    avoidedPhrases: data.avoidedPhrases,
+    avgSentenceLength: data.avgSentenceLength,
+    avgParagraphLength: data.avgParagraphLength,
+    avgEmailLength: data.avgEmailLength,
+    punctuationStyle: data.punctuationStyle,
+    questionAskingStyle: data.questionAskingStyle,
+    informationSharingStyle: data.informationSharingStyle,
+    contextStyles: data.contextStyles,
+    situationalStyles: data.situationalStyles,
+    hierarchicalStyles: { superior: data.contextStyles.superior, subordinate: data.contextStyles.subordinate },
+    profile: built,
+    analysisVersion: STYLE_ANALYSIS_VERSION,
+    sampleSize,
+    totalEmailsAvailable: totalAvailable,
+    analysisDate: new Date(),
+  });
+  await publishEvent(db, userId, { type: 'training.changed', data: { id: accountId } });
+  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } });
+  return { profile: toStyleProfile(row)!, emailsAnalyzed: sent.length, sampleSize };
+}
+
+/**
+ * prune-outgoing-emails: deletes the sent mail that says nothing about the user's own voice
+ * (auto-replies, calendar answers, forwards without own text, duplicate copies, mostly quoted).
+ */
+export async function pruneOutgoingEmails(scope: AccountScope, noOutgoingMessage: string): Promise<number> {
+  const { db, userId, accountId } = scope;
+  await requireAccount(scope);
+  const candidates = await repo.loadPruneCandidates(db, userId, accountId);
+  if (candidates.length === 0) throw new AppError('VALIDATION', noOutgoingMessage);
+  const doomed = emailsToPrune(candidates);
+  return repo.deleteOutgoingEmails(
+    db,
+    userId,
+    accountId,
+    doomed.map((d) => d.id),
+  );
+}

@@ -1,0 +1,215 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import {
+  communicationStyleProfiles,
+  emailAccounts,
+  emails,
+  type TrainingSessionKind,
+  type TrainingSessionRow,
+  trainingAnalyses,
+  trainingSessions,
+} from '../platform/db/schema/index.ts';
+
+const ownedSession = (userId: string, accountId: string) =>
+  and(eq(trainingSessions.userId, userId), eq(trainingSessions.emailAccountId, accountId));
+
+/** The Training screen's account fields and whether a style analysis exists; undefined when not the user's. */
+export async function findTrainingAccount(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select({
+      id: emailAccounts.id,
+      outgoingEmailsCount: emailAccounts.outgoingEmailsCount,
+      incomingEmailsCount: emailAccounts.incomingEmailsCount,
+      totalEmailsCountActual: emailAccounts.totalEmailsCountActual,
+      trainingEmailsCount: emailAccounts.trainingEmailsCount,
+      lastSyncAt: emailAccounts.lastSyncAt,
+      trainingStatus: emailAccounts.trainingStatus,
+      trainingError: emailAccounts.trainingError,
+      trainingStartedAt: emailAccounts.trainingStartedAt,
+      trainingCompletedAt: emailAccounts.trainingCompletedAt,
+      sentStyleCap: emailAccounts.sentStyleCap,
+      inboxContactsPageCap: emailAccounts.inboxContactsPageCap,
+      maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
+      analysisDate: communicationStyleProfiles.analysisDate,
+      sampleSize: communicationStyleProfiles.sampleSize,
+      totalEmailsAvailable: communicationStyleProfiles.totalEmailsAvailable,
+    })
+    .from(emailAccounts)
+    .leftJoin(communicationStyleProfiles, eq(communicationStyleProfiles.emailAccountId, emailAccounts.id))
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .limit(1);
+  return row;
+}
+
+export type TrainingAccount = NonNullable<Awaited<ReturnType<typeof findTrainingAccount>>>;
+
+/** The account's sessions, newest first. */
+export function listSessions(db: Db, userId: string, accountId: string, limit: number) {
+  return db.select().from(trainingSessions).where(ownedSession(userId, accountId)).orderBy(desc(trainingSessions.initiatedAt)).limit(limit);
+}
+
+export async function findRunningSession(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select()
+    .from(trainingSessions)
+    .where(and(ownedSession(userId, accountId), eq(trainingSessions.status, 'downloading')))
+    .orderBy(desc(trainingSessions.initiatedAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; emailAccountId: string; kind: TrainingSessionKind; startDate: string; endDate: string },
+): Promise<TrainingSessionRow> {
+  const [row] = await db.insert(trainingSessions).values(values).returning();
+  return row!;
+}
+
+export async function finishSession(
+  db: Db,
+  sessionId: string,
+  values: { status: 'completed' | 'failed'; totalEmailsDownloaded: number; errorMessage: string | null; trainingDurationMs: number },
+) {
+  await db
+    .update(trainingSessions)
+    .set({ ...values, completedAt: new Date() })
+    .where(eq(trainingSessions.id, sessionId));
+}
+
+export async function findSession(db: Db, userId: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(trainingSessions)
+    .where(and(eq(trainingSessions.userId, userId), eq(trainingSessions.id, sessionId)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes one of the user's sessions; the account it belonged to, or undefined when it is not theirs. */
+export async function deleteSession(db: Db, userId: string, sessionId: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(trainingSessions)
+    .where(and(eq(trainingSessions.userId, userId), eq(trainingSessions.id, sessionId)))
+    .returning({ accountId: trainingSessions.emailAccountId });
+  return row?.accountId;
+}
+
+export type TrainingAccountUpdate = Partial<
+  Pick<
+    typeof emailAccounts.$inferInsert,
+    | 'trainingStatus'
+    | 'trainingStartedAt'
+    | 'trainingCompletedAt'
+    | 'trainingDurationMs'
+    | 'trainingError'
+    | 'trainingEmailsDownloadedOn'
+    | 'numberOfEmailsDownloaded'
+    | 'analysisCompletedAt'
+    | 'topicClusters'
+  >
+>;
+
+export async function updateTrainingFields(db: Db, userId: string, accountId: string, values: TrainingAccountUpdate) {
+  await db
+    .update(emailAccounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+}
+
+/**
+ * Flags the account's stored mail of the range as training data (mail an earlier sync already
+ * stored is training data as much as what this download adds) and answers how many emails of the
+ * range are training data now. `end` is exclusive.
+ */
+export async function flagTrainingEmails(
+  db: Db,
+  scope: { userId: string; accountId: string; start: Date; end: Date; direction: 'all' | 'incoming' | 'outgoing' },
+): Promise<number> {
+  const { userId, accountId, start, end, direction } = scope;
+  const inRange = and(
+    eq(emails.userId, userId),
+    eq(emails.emailAccountId, accountId),
+    gte(emails.receivedDate, start),
+    lt(emails.receivedDate, end),
+    direction === 'all' ? undefined : eq(emails.isOutgoing, direction === 'outgoing'),
+  );
+  await db
+    .update(emails)
+    .set({ isTrainingData: true })
+    .where(and(inRange, eq(emails.isTrainingData, false)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emails)
+    .where(and(inRange, eq(emails.isTrainingData, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Delete All Training Emails: the account's emails flagged is_training_data go, and every counter
+ * and training field is reset (the spec); the style profile and topic analysis built from them go too.
+ * The counters are recounted from what remains by the caller. Answers how many emails were deleted.
+ */
+export async function deleteTrainingEmails(db: Db, userId: string, accountId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(emails)
+      .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), eq(emails.isTrainingData, true)))
+      .returning({ id: emails.id });
+    await tx
+      .update(emailAccounts)
+      .set({
+        trainingEmailsCount: 0,
+        trainingStatus: 'not_started',
+        trainingStartedAt: null,
+        trainingCompletedAt: null,
+        trainingDurationMs: null,
+        trainingError: null,
+        trainingEmailsDownloadedOn: null,
+        numberOfEmailsDownloaded: null,
+        analysisCompletedAt: null,
+        topicClusters: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+    return deleted.length;
+  });
+}
+
+/** The mail topic analysis reads: the account's training emails, else all its mail, newest first. */
+export async function loadTopicEmails(db: Db, userId: string, accountId: string, limit: number) {
+  const scope = and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId));
+  const [flagged] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emails)
+    .where(and(scope, eq(emails.isTrainingData, true)));
+  return db
+    .select({
+      id: emails.id,
+      subject: emails.subject,
+      bodyText: sql<string | null>`left(${emails.bodyText}, 20000)`,
+      senderName: emails.senderName,
+      senderEmail: emails.senderEmail,
+    })
+    .from(emails)
+    .where(and(scope, (flagged?.n ?? 0) > 0 ? eq(emails.isTrainingData, true) : undefined))
+    .orderBy(desc(emails.receivedDate))
+    .limit(limit);
+}
+
+export async function upsertTopicAnalysis(db: Db, values: Omit<typeof trainingAnalyses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>) {
+  await db
+    .insert(trainingAnalyses)
+    .values(values)
+    .onConflictDoUpdate({ target: trainingAnalyses.emailAccountId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function findTopicAnalysis(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select()
+    .from(trainingAnalyses)
+    .where(and(eq(trainingAnalyses.userId, userId), eq(trainingAnalyses.emailAccountId, accountId)))
+    .orderBy(desc(trainingAnalyses.updatedAt))
+    .limit(1);
+  return row;
+}

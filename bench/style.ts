@@ -1,0 +1,227 @@
+// `npm run bench -- style` (or `node --import tsx bench/style.ts`): the style engine on five real
+// Enron mailboxes, no database. For each user: their sent mail (sent, sent_items, _sent_mail),
+// pruned with emailsToPrune (which drops the sent/_sent_mail copies of one message), split 80/20 by
+// a hash of the Message-ID (stable across runs), a profile built from the 80% (newest first, capped
+// at 1,500), then every held-out mail's own words attributed to the profile with the highest
+// styleMatch. Also times building one profile from 1,500 sent emails, and the topic analysis of
+// 10,000 emails (bench/topics.ts).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
+import { buildStyleProfile } from '../apps/server/src/style/engine/build-profile.ts';
+import { bodyOf, ownWords } from '../apps/server/src/style/engine/own-words.ts';
+import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/engine/prune.ts';
+import { styleMatch } from '../apps/server/src/style/engine/style-match.ts';
+import type { SentMail, StyleProfile, StyleProfileInput } from '../apps/server/src/style/engine/types.ts';
+import { CORPUS_DIR, enronFolder } from '../apps/server/src/test-support/corpus.ts';
+import { benchTopics } from './topics.ts';
+
+const USERS = ['allen-p', 'kaminski-v', 'lavorato-j', 'steffes-j', 'watson-k'];
+const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
+const HELD_OUT = 0.2;
+const CAP = 1500;
+const INTERNAL_DOMAINS = ['enron.com'];
+
+type Mail = SentMail & PruneCandidate & { messageId: string | null };
+type UserMail = { user: string; ownName: string | null; ownAddresses: string[]; mails: Mail[] };
+
+/** "Kaminski, Vince J </O=ENRON/...>" or "Phillip K Allen" → "Vince J Kaminski" / "Phillip K Allen". */
+function displayName(xFrom: string | undefined): string | null {
+  const name = xFrom?.replace(/<[^>]*>/g, '').trim();
+  if (!name) return null;
+  const [last, first] = name.split(',').map((part) => part.trim());
+  return first ? `${first} ${last}` : name;
+}
+
+function folderFiles(user: string, folder: string): string[] {
+  return fs.existsSync(path.join(CORPUS_DIR, 'enron', user, folder)) ? enronFolder(user, folder) : [];
+}
+
+/** The incoming mail each known reply answers (enron-pairs), by the reply's Message-ID. */
+async function answersByReply(): Promise<Map<string, SentMail['answers']>> {
+  const answers = new Map<string, SentMail['answers']>();
+  const lines = fs
+    .readFileSync(path.join(CORPUS_DIR, 'enron-pairs', 'pairs.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  for (const line of lines) {
+    const pair = JSON.parse(line) as { incoming_path: string; reply_message_id: string };
+    const incoming = await parseMessage(new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, 'enron', pair.incoming_path))));
+    answers.set(pair.reply_message_id.replace(/^<|>$/g, ''), {
+      subject: incoming.subject,
+      bodyText: incoming.bodyText,
+      senderEmail: incoming.senderEmail,
+      receivedAt: incoming.date,
+    });
+  }
+  return answers;
+}
+
+async function loadUser(user: string, answers: Map<string, SentMail['answers']>): Promise<UserMail> {
+  const mails: Mail[] = [];
+  const senders = new Map<string, number>();
+  const names = new Map<string, number>();
+  for (const folder of SENT_FOLDERS) {
+    for (const file of folderFiles(user, folder)) {
+      const raw = fs.readFileSync(file);
+      const parsed = await parseMessage(new Uint8Array(raw));
+      const name = displayName(/^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1]);
+      if (name) names.set(name, (names.get(name) ?? 0) + 1);
+      if (parsed.senderEmail) senders.set(parsed.senderEmail, (senders.get(parsed.senderEmail) ?? 0) + 1);
+      mails.push({
+        id: path.relative(path.join(CORPUS_DIR, 'enron'), file),
+        messageId: parsed.messageId,
+        subject: parsed.subject,
+        bodyText: parsed.bodyText,
+        bodyHtml: parsed.bodyHtml,
+        toEmails: parsed.recipientEmails,
+        ccEmails: parsed.ccEmails,
+        sentAt: parsed.date,
+        headers: parsed.headers,
+        answers: (parsed.messageId && answers.get(parsed.messageId)) || null,
+      });
+    }
+  }
+  const most = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  // The account's addresses: every From address of the sent folders (allen-p sends as two).
+  return { user, ownName: most(names), ownAddresses: [...senders.keys()], mails };
+}
+
+function heldOut(mail: Mail): boolean {
+  return (
+    createHash('sha1')
+      .update(mail.messageId ?? mail.id)
+      .digest()[0]! <
+    256 * HELD_OUT
+  );
+}
+
+function newestFirst(a: Mail, b: Mail): number {
+  return (b.sentAt?.getTime() ?? 0) - (a.sentAt?.getTime() ?? 0) || (a.id < b.id ? -1 : 1);
+}
+
+function wordCount(text: string): number {
+  return text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+}
+
+/** Time one stage over the same input: one warm-up run (the JIT), then the median of `runs`. */
+function timeStage<T>(run: () => T, runs = 3): { ms: number; result: T } {
+  let result = run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    result = run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[times.length >> 1]!, result };
+}
+
+const started = performance.now();
+const answers = await answersByReply();
+const users: UserMail[] = [];
+for (const user of USERS) users.push(await loadUser(user, answers));
+process.stdout.write(
+  `Loaded ${users.reduce((n, u) => n + u.mails.length, 0).toLocaleString('en')} sent emails in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+);
+
+const profiles = new Map<string, StyleProfile>();
+const tests = new Map<string, string[]>();
+const pruneCounts = new Map<string, Record<string, number>>();
+const skipped = new Map<string, number>();
+let pool: Mail[] = [];
+for (const { user, ownName, ownAddresses, mails } of users) {
+  const pruned = emailsToPrune(mails);
+  const reasons: Record<string, number> = {};
+  for (const { reason } of pruned) reasons[reason] = (reasons[reason] ?? 0) + 1;
+  pruneCounts.set(user, reasons);
+  const dropped = new Set(pruned.map((p) => p.id));
+  const kept = mails.filter((mail) => !dropped.has(mail.id)).sort(newestFirst);
+  pool = pool.concat(kept);
+  const input: StyleProfileInput = {
+    emails: kept.filter((mail) => !heldOut(mail)).slice(0, CAP),
+    ownAddresses,
+    ownName,
+    internalDomains: INTERNAL_DOMAINS,
+  };
+  profiles.set(user, buildStyleProfile(input));
+  const texts: string[] = [];
+  let none = 0;
+  for (const mail of kept.filter(heldOut)) {
+    const text = ownWords(bodyOf(mail.bodyText, mail.bodyHtml), ownName);
+    // Nothing to attribute: a held-out mail whose own words are empty once quotes and signature go.
+    if (wordCount(text) === 0) none++;
+    else texts.push(text);
+  }
+  tests.set(user, texts);
+  skipped.set(user, none);
+}
+
+type Tally = { right: number; total: number };
+const perUser = new Map<string, Tally>();
+const byLength = new Map<string, Tally>();
+const LENGTHS: [string, number][] = [
+  ['1-4 words', 5],
+  ['5-14 words', 15],
+  ['15-39 words', 40],
+  ['40+ words', Number.POSITIVE_INFINITY],
+];
+const ownScores: number[] = [];
+let otherScores: number[] = [];
+for (const [user, texts] of tests) {
+  const tally = { right: 0, total: 0 };
+  for (const text of texts) {
+    const scores = USERS.map((candidate) => styleMatch(profiles.get(candidate)!, text));
+    const best = USERS[scores.indexOf(Math.max(...scores))];
+    const right = best === user ? 1 : 0;
+    tally.right += right;
+    tally.total++;
+    const bucket = LENGTHS.find(([, below]) => wordCount(text) < below)![0];
+    const lengthTally = byLength.get(bucket) ?? { right: 0, total: 0 };
+    lengthTally.right += right;
+    lengthTally.total++;
+    byLength.set(bucket, lengthTally);
+    ownScores.push(scores[USERS.indexOf(user)]!);
+    otherScores = otherScores.concat(scores.filter((_, i) => USERS[i] !== user));
+  }
+  perUser.set(user, tally);
+}
+
+const pct = (t: Tally) => `${((100 * t.right) / Math.max(1, t.total)).toFixed(1)}%`;
+const all = [...perUser.values()].reduce((sum, t) => ({ right: sum.right + t.right, total: sum.total + t.total }), { right: 0, total: 0 });
+const med = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]?.toFixed(2) ?? '-';
+
+process.stdout.write(
+  '\n| user | sent | pruned (reason: count) | profile from | held out, attributed | skipped (no own words) | accuracy |\n',
+);
+process.stdout.write('| --- | --- | --- | --- | --- | --- | --- |\n');
+for (const { user, mails } of users) {
+  const reasons = Object.entries(pruneCounts.get(user)!)
+    .map(([reason, n]) => `${reason}: ${n}`)
+    .join(', ');
+  process.stdout.write(
+    `| ${user} | ${mails.length} | ${reasons} | ${profiles.get(user)!.sampleSize} | ${perUser.get(user)!.total} | ${skipped.get(user)} | ${pct(perUser.get(user)!)} |\n`,
+  );
+}
+process.stdout.write(
+  `| **all** | ${users.reduce((n, u) => n + u.mails.length, 0)} | | | ${all.total} | ${[...skipped.values()].reduce((a, b) => a + b, 0)} | **${pct(all)}** |\n`,
+);
+process.stdout.write('\n| held-out own words | mails | accuracy |\n| --- | --- | --- |\n');
+for (const [label] of LENGTHS) {
+  const t = byLength.get(label) ?? { right: 0, total: 0 };
+  process.stdout.write(`| ${label} | ${t.total} | ${pct(t)} |\n`);
+}
+process.stdout.write(`\nMedian styleMatch: own profile ${med(ownScores)}, other profiles ${med(otherScores)}\n`);
+
+// One profile from 1,500 sent emails: the pruned mail of the five users, newest first.
+const sample = pool.sort(newestFirst).slice(0, CAP);
+const timingInput: StyleProfileInput = { emails: sample, ownAddresses: [], ownName: null, internalDomains: INTERNAL_DOMAINS };
+const build = timeStage(() => buildStyleProfile(timingInput));
+process.stdout.write('\n| stage (1,500 sent emails) | time |\n| --- | --- |\n');
+process.stdout.write(`| buildStyleProfile | ${build.ms.toFixed(0)} ms |\n`);
+const topics = await benchTopics();
+process.stdout.write(`| analyzeTopics of ${topics.emails.toLocaleString('en')} emails (topic analysis) | ${topics.ms.toFixed(0)} ms |\n`);
+process.stdout.write(
+  `\nFingerprint size: ${(Buffer.byteLength(JSON.stringify(build.result.fingerprint)) / 1024).toFixed(0)} KB; whole profile ${(Buffer.byteLength(JSON.stringify(build.result)) / 1024).toFixed(0)} KB\n`,
+);
