@@ -128,3 +128,30 @@ export async function importMailbox(page: Page, emailAddress: string, messages: 
   expect(initialized.emailsDownloadedCount).toBe(messages.length);
   return initialized;
 }
+
+/** An mbox file (mboxrd) of real messages, each one raw RFC822 message (e.g. a corpus file), in order. */
+function rawMbox(messages: Buffer[]): Buffer {
+  return Buffer.concat(
+    messages.map((message) => {
+      // latin1 keeps every byte as it is, whatever the message's charset.
+      const raw = message
+        .toString('latin1')
+        .replace(/\r\n/g, '\n')
+        .replace(/^(>*From )/gm, '>$1');
+      return Buffer.from(`From e2e@e2e.test Mon Jan  1 00:00:00 2001\n${raw}${raw.endsWith('\n') ? '' : '\n'}\n`, 'latin1');
+    }),
+  );
+}
+
+/**
+ * Imports real messages (e.g. the files of a corpus folder) as a mailbox file account of the
+ * signed-in user and waits until its initialization (download, contacts, style) has completed.
+ */
+export async function importRawMailbox(page: Page, emailAddress: string, messages: Buffer[]): Promise<EmailAccount> {
+  const response = await page.request.post('/api/accounts/import', {
+    multipart: { emailAddress, file: { name: 'mail.mbox', mimeType: 'application/mbox', buffer: rawMbox(messages) } },
+  });
+  expect(response.status()).toBe(201);
+  const { account } = (await response.json()) as { account: EmailAccount };
+  return waitForInitialization(page.request, account.id, 120_000);
+}

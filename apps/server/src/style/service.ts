@@ -65,7 +65,11 @@ export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMes
     ownName: account.displayName && account.displayName !== account.emailAddress ? account.displayName : null,
     internalDomains: domain && companyFromDomain(domain) ? [domain] : [],
   });
-  const { fingerprint: _fingerprint, sampleSize, ...data } = built;
+  // sample_size is how many sent emails the analysis read (the spec lets Train Model run again once
+  // the account has more outgoing mail than that); emailsAnalyzed is how many of them had words of
+  // the user's own (quotes, forwards and signatures removed) and shaped the profile.
+  const { fingerprint: _fingerprint, sampleSize: emailsAnalyzed, ...data } = built;
+  const sampleSize = sent.length;
   const row = await repo.upsertProfile(db, {
     userId,
     emailAccountId: accountId,
@@ -95,7 +99,7 @@ export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMes
   });
   await publishEvent(db, userId, { type: 'training.changed', data: { id: accountId } });
   await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } });
-  return { profile: toStyleProfile(row)!, emailsAnalyzed: sent.length, sampleSize };
+  return { profile: toStyleProfile(row)!, emailsAnalyzed, sampleSize };
 }
 
 /**

@@ -27,6 +27,7 @@ export async function findTrainingAccount(db: Db, userId: string, accountId: str
       trainingError: emailAccounts.trainingError,
       trainingStartedAt: emailAccounts.trainingStartedAt,
       trainingCompletedAt: emailAccounts.trainingCompletedAt,
+      trainingEmailsDownloadedOn: emailAccounts.trainingEmailsDownloadedOn,
       sentStyleCap: emailAccounts.sentStyleCap,
       inboxContactsPageCap: emailAccounts.inboxContactsPageCap,
       maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
@@ -212,4 +213,13 @@ export async function findTopicAnalysis(db: Db, userId: string, accountId: strin
     .orderBy(desc(trainingAnalyses.updatedAt))
     .limit(1);
   return row;
+}
+
+/** Emails of the account stored since a moment (a running download's progress). */
+export async function countEmailsStoredSince(db: Db, userId: string, accountId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), gte(emails.createdAt, since)));
+  return row?.n ?? 0;
 }

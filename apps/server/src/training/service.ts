@@ -3,6 +3,7 @@ import {
   downloadRangeProblem,
   MIN_DOWNLOAD_RANGE_MONTHS,
   TRAINING_HISTORY_SIZE,
+  TRAINING_LABELS,
   TRAINING_MESSAGES,
   type TrainingAnalysis,
   type TrainingOverview,
@@ -59,6 +60,13 @@ async function notify(db: Db, userId: string, accountId: string) {
   await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } });
 }
 
+/** A running session counts the mail stored since it started, so the progress box moves during the download. */
+async function withLiveCount(scope: AccountScope, session: TrainingSessionRow): Promise<TrainingSession> {
+  if (session.status !== 'downloading') return toSession(session);
+  const stored = await repo.countEmailsStoredSince(scope.db, scope.userId, scope.accountId, session.initiatedAt);
+  return { ...toSession(session), totalEmailsDownloaded: stored };
+}
+
 /** The Training screen of one account: details panel, download progress and analysis state. */
 export async function getTrainingOverview(scope: AccountScope): Promise<TrainingOverview> {
   const account = await requireAccount(scope);
@@ -76,9 +84,10 @@ export async function getTrainingOverview(scope: AccountScope): Promise<Training
     trainingError: account.trainingError,
     trainingStartedAt: iso(account.trainingStartedAt),
     trainingCompletedAt: iso(account.trainingCompletedAt),
+    trainingEmailsDownloadedOn: iso(account.trainingEmailsDownloadedOn),
     lastStartDate: last?.startDate ?? null,
     lastEndDate: last?.endDate ?? null,
-    latestSession: latest ? toSession(latest) : null,
+    latestSession: latest ? await withLiveCount(scope, latest) : null,
     analysis: account.analysisDate
       ? {
           analysisDate: account.analysisDate.toISOString(),
@@ -121,7 +130,8 @@ export async function startTrainingRun(
     request.kind === 'training' ? MIN_DOWNLOAD_RANGE_MONTHS : 0,
   );
   if (problem === 'too_short') throw new AppError('VALIDATION', TRAINING_MESSAGES.invalidRange);
-  if (problem) throw new AppError('VALIDATION', TRAINING_MESSAGES.missingInformation);
+  if (problem === 'start_after_end') throw new AppError('VALIDATION', TRAINING_LABELS.startAfterEnd);
+  if (problem === 'end_after_today') throw new AppError('VALIDATION', TRAINING_LABELS.endInFuture);
   if (request.kind === 'training' && account.trainingEmailsCount > 0) {
     throw new AppError('CONFLICT', 'This account already has training emails. Delete them to download again.');
   }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { STYLE_ANALYSIS_VERSION, TRAINING_MESSAGES } from '@penman/contract';
+import { STYLE_ANALYSIS_VERSION, TRAINING_LABELS, TRAINING_MESSAGES } from '@penman/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
@@ -77,8 +77,10 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect((await short.json()).error.message).toBe(TRAINING_MESSAGES.invalidRange);
     const future = await api('/training/download', { method: 'POST', json: { startDate: '2001-01-01', endDate: '2999-01-01' } });
     expect(future.status).toBe(400);
+    expect((await future.json()).error.message).toBe(TRAINING_LABELS.endInFuture);
     const reversed = await api('/training/download', { method: 'POST', json: { startDate: '2002-01-01', endDate: '2001-01-01' } });
     expect(reversed.status).toBe(400);
+    expect((await reversed.json()).error.message).toBe(TRAINING_LABELS.startAfterEnd);
     expect(await sessions()).toEqual([]);
   });
 
@@ -111,9 +113,10 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(response.status).toBe(200);
     const { profile, emailsAnalyzed, sampleSize } = await response.json();
     const { outgoingEmailsCount } = await overview();
-    expect(emailsAnalyzed).toBe(outgoingEmailsCount);
-    expect(sampleSize).toBeGreaterThan(0);
-    expect(sampleSize).toBeLessThanOrEqual(emailsAnalyzed);
+    // Every sent email is read (fewer than the 1,500 cap); most have words of Kate's own.
+    expect(sampleSize).toBe(outgoingEmailsCount);
+    expect(emailsAnalyzed).toBeGreaterThan(0.5 * sampleSize);
+    expect(emailsAnalyzed).toBeLessThanOrEqual(sampleSize);
     expect(profile).toMatchObject({
       emailAccountId: accountId,
       analysisVersion: STYLE_ANALYSIS_VERSION,

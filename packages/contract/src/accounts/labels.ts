@@ -101,11 +101,6 @@ export const ACCOUNT_LABELS = {
   notGeneratedYet: 'Not generated yet',
   lastGenerated: (date: string) => `Last generated ${date}`,
   viewDetails: 'View details',
-  styleCorpusAnalysis: 'Style Corpus Analysis',
-  noStyleProfileTitle: 'No Style Profile Available',
-  noStyleProfile: 'Style corpus analysis has not been generated for this email account yet.',
-  styleProfileLater: 'The full style report is shown here once the style analysis is available.',
-  close: 'Close',
 
   // Reconnect (the server refused the saved password).
   reconnect: 'Reconnect',

@@ -150,7 +150,7 @@ export const TRAINING_LABELS = {
   // Topic analysis ("Email topics").
   topics: {
     title: 'Email topics',
-    description: (count: number) => `What your ${emails(count)} sent are about.`,
+    description: (count: number) => `What your ${emails(count)} are about.`,
     themes: 'Themes',
     urgency: 'Urgency',
     sentiment: 'Overall tone',

@@ -53,6 +53,8 @@ export const ZTrainingOverview = z.object({
   trainingError: z.string().nullable(),
   trainingStartedAt: z.string().nullable(),
   trainingCompletedAt: z.string().nullable(),
+  /** When a training download last completed (new training data after the last analysis lets Train Model run again). */
+  trainingEmailsDownloadedOn: z.string().nullable(),
   /** The last session's range (reused as the default dates), or null without history. */
   lastStartDate: z.string().nullable(),
   lastEndDate: z.string().nullable(),

@@ -1,15 +1,17 @@
 import { ACCOUNT_LABELS, type EmailAccount } from '@penman/contract';
 import { FileText, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
+import { StyleReportDialog } from '@/components/style-report/style-report-dialog.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { formatDate, formatDateTime } from '@/lib/date-format.ts';
+import { formatDate } from '@/lib/date-format.ts';
+import { useStyleProfile } from '../api/get-style-profile.ts';
 
-/** Pending or Ready, when the style profile was last generated, and View details (spec part 2 section 2). */
-export function StyleCorpusCard({ account }: { account: Pick<EmailAccount, 'emailAddress' | 'styleProfileGeneratedAt'> }) {
+/** Pending or Ready, when the style profile was last generated, and View details: the Style Corpus Analysis report (spec part 2 section 2). */
+export function StyleCorpusCard({ account }: { account: Pick<EmailAccount, 'id' | 'emailAddress' | 'styleProfileGeneratedAt'> }) {
   const headingId = useId();
   const [open, setOpen] = useState(false);
+  const profile = useStyleProfile(account.id, open);
   const generatedAt = account.styleProfileGeneratedAt;
 
   return (
@@ -31,24 +33,14 @@ export function StyleCorpusCard({ account }: { account: Pick<EmailAccount, 'emai
         </Button>
       </div>
 
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-lg">
-          <DialogHeader>
-            <DialogTitle>{generatedAt ? ACCOUNT_LABELS.styleCorpusAnalysis : ACCOUNT_LABELS.noStyleProfileTitle}</DialogTitle>
-            <DialogDescription>
-              {generatedAt
-                ? `${account.emailAddress} · ${ACCOUNT_LABELS.lastGenerated(formatDateTime(generatedAt))}`
-                : ACCOUNT_LABELS.noStyleProfile}
-            </DialogDescription>
-          </DialogHeader>
-          {generatedAt ? <p className="text-sm text-muted-foreground">{ACCOUNT_LABELS.styleProfileLater}</p> : null}
-          <div className="flex justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">{ACCOUNT_LABELS.close}</Button>
-            </DialogClose>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <StyleReportDialog
+        open={open}
+        onOpenChange={setOpen}
+        accountEmail={account.emailAddress}
+        profile={profile.data}
+        isPending={profile.isPending}
+        error={profile.error}
+      />
     </section>
   );
 }

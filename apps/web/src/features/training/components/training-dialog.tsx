@@ -1,0 +1,79 @@
+import { type AnalyzeStyleResponse, STYLE_MESSAGES, TRAINING_LABELS, TRAINING_MESSAGES } from '@penman/contract';
+import { CircleAlert, CircleCheck, FileText } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import type { ErrorToast } from './errors.ts';
+
+export type TrainingRun = { status: 'running' } | { status: 'done'; result: AnalyzeStyleResponse } | ({ status: 'failed' } & ErrorToast);
+
+type TrainingDialogProps = {
+  run: TrainingRun | null;
+  onOpenChange: (open: boolean) => void;
+  onViewReport: () => void;
+};
+
+/** The training dialog of Train Model: the analysis while it runs, then its result (or why it failed). */
+export function TrainingDialog({ run, onOpenChange, onViewReport }: TrainingDialogProps) {
+  return (
+    <Dialog open={run !== null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{TRAINING_MESSAGES.trainModel}</DialogTitle>
+          <DialogDescription>{TRAINING_LABELS.trainingDialogDescription}</DialogDescription>
+        </DialogHeader>
+        {run?.status === 'running' ? (
+          <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+            <Spinner className="size-8 text-primary" />
+            <p className="text-sm font-medium">{TRAINING_LABELS.analyzingEmails}</p>
+            <p className="text-xs text-muted-foreground">{TRAINING_LABELS.analyzingHint}</p>
+          </div>
+        ) : null}
+        {run?.status === 'done' ? (
+          <div role="status" className="space-y-4">
+            <p className="flex items-center gap-2 text-sm font-medium text-emerald-700">
+              <CircleCheck className="size-5" aria-hidden="true" />
+              {TRAINING_LABELS.reportReady}
+            </p>
+            <dl className="grid grid-cols-2 gap-3">
+              <Figure label={TRAINING_LABELS.emailsAnalyzed} value={run.result.emailsAnalyzed} />
+              <Figure label={STYLE_MESSAGES.sampleSize} value={run.result.sampleSize} />
+            </dl>
+          </div>
+        ) : null}
+        {run?.status === 'failed' ? (
+          <div
+            role="alert"
+            className="flex gap-3 rounded-lg border border-destructive/30 bg-destructive/5 px-4 py-3 text-sm text-destructive"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div className="min-w-0">
+              <p className="font-medium">{run.title}</p>
+              <p className="break-words opacity-90">{run.description}</p>
+            </div>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline">{TRAINING_LABELS.close}</Button>
+          </DialogClose>
+          {run?.status === 'done' ? (
+            <Button onClick={onViewReport}>
+              <FileText aria-hidden="true" />
+              {TRAINING_LABELS.viewReport}
+            </Button>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="flex flex-col gap-0.5 rounded-lg border bg-background/60 px-4 py-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-semibold tabular-nums">{value.toLocaleString('en-US')}</dd>
+    </div>
+  );
+}
