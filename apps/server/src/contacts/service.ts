@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   ACCOUNT_MESSAGES,
   CONTACT_MESSAGES,
@@ -10,7 +11,7 @@ import type { Db } from '../platform/db/client.ts';
 import type { ContactEditableField } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';
-import { type BuiltContact, buildContacts, normalizeEmail } from './engine/build-contacts.ts';
+import { type BuiltContact, buildingContacts, normalizeEmail } from './engine/build-contacts.ts';
 import { parseSignature } from './engine/signature.ts';
 import * as repo from './repo.ts';
 
@@ -45,41 +46,49 @@ async function requireAccountAddresses({ db, userId, accountId }: AccountScope):
 }
 
 type SignatureFields = { phoneNumber: string | null; jobTitle: string | null; companyName: string | null };
+type RecentBody = Awaited<ReturnType<typeof repo.loadRecentBodies>>[number];
 
 /**
  * Phone, job title and company from the signatures in the contacts' own recent mail (newest
  * first: the most recent signature that names a field wins; an older body is parsed only for
- * what the newest one lacks).
+ * what the newest one lacks). Answers a function over a slice of the contacts, so the saving can
+ * parse one slice while PostgreSQL writes the one before.
  */
-function withSignatureDetails(
-  built: BuiltContact[],
-  bodies: Awaited<ReturnType<typeof repo.loadRecentBodies>>,
-): repo.ContactDetailsFromMail[] {
-  const contactAddresses = new Set(built.map((contact) => contact.emailAddress));
-  const details = new Map<string, SignatureFields>();
-  for (const { senderEmail, senderName, body } of bodies) {
-    if (!contactAddresses.has(senderEmail)) continue;
-    const known = details.get(senderEmail);
-    // The company usually comes from the domain: phone and title are what an older body is for.
-    if (known?.phoneNumber && known.jobTitle) continue;
-    const found = parseSignature(body, { name: senderName, email: senderEmail });
-    details.set(senderEmail, {
-      phoneNumber: known?.phoneNumber ?? found.phoneNumber,
-      jobTitle: known?.jobTitle ?? found.jobTitle,
-      companyName: known?.companyName ?? found.companyName,
-    });
+function signatureDetails(bodies: RecentBody[]): (built: BuiltContact[]) => repo.ContactDetailsFromMail[] {
+  // The bodies come grouped by sender, newest first.
+  const bySender = new Map<string, RecentBody[]>();
+  for (const body of bodies) {
+    const list = bySender.get(body.senderEmail);
+    if (list) list.push(body);
+    else bySender.set(body.senderEmail, [body]);
   }
-  return built.map((contact) => {
-    const signature = details.get(contact.emailAddress);
-    return {
-      ...contact,
-      companyName: signature?.companyName ?? contact.companyName,
-      phoneNumber: signature?.phoneNumber ?? null,
-      jobTitle: signature?.jobTitle ?? null,
-    };
-  });
+  const detailsOf = (address: string): SignatureFields | undefined => {
+    let known: SignatureFields | undefined;
+    for (const { senderEmail, senderName, body } of bySender.get(address) ?? []) {
+      // The company usually comes from the domain: phone and title are what an older body is for.
+      if (known?.phoneNumber && known.jobTitle) break;
+      const found = parseSignature(body, { name: senderName, email: senderEmail });
+      known = {
+        phoneNumber: known?.phoneNumber ?? found.phoneNumber,
+        jobTitle: known?.jobTitle ?? found.jobTitle,
+        companyName: known?.companyName ?? found.companyName,
+      };
+    }
+    return known;
+  };
+  return (built) =>
+    built.map((contact) => {
+      const signature = detailsOf(contact.emailAddress);
+      return {
+        ...contact,
+        companyName: signature?.companyName ?? contact.companyName,
+        phoneNumber: signature?.phoneNumber ?? null,
+        jobTitle: signature?.jobTitle ?? null,
+      };
+    });
 }
 
+/** The contacts the mail yields, and how to add their signature details (left to the saving, which overlaps it with writing). */
 async function build(scope: AccountScope, addresses?: string[]) {
   const { db, userId, accountId } = scope;
   // The bodies query runs in PostgreSQL while the headers are read and turned into contacts here.
@@ -91,9 +100,20 @@ async function build(scope: AccountScope, addresses?: string[]) {
     repo.loadMailForContacts(db, userId, accountId, addresses),
     repo.findNewestMailDate(db, userId, accountId),
   ]);
-  const built = buildContacts(mail, { ownAddresses, ignoredAddresses, now: new Date(), ...(asOf ? { asOf } : {}) });
+  // Built in steps with pauses, so the bodies' rows are read as they come (instead of after the build) and
+  // PostgreSQL prepares the rest of them meanwhile.
+  const steps = buildingContacts(mail, { ownAddresses, ignoredAddresses, now: new Date(), ...(asOf ? { asOf } : {}) });
+  let step = steps.next();
+  while (!step.done) {
+    await setImmediate();
+    step = steps.next();
+  }
+  const built = step.value;
   const wanted = addresses ? new Set(addresses) : undefined;
-  return withSignatureDetails(wanted ? built.filter((contact) => wanted.has(contact.emailAddress)) : built, await bodiesRead);
+  return {
+    built: wanted ? built.filter((contact) => wanted.has(contact.emailAddress)) : built,
+    withDetails: signatureDetails(await bodiesRead),
+  };
 }
 
 async function notifyContactsChanged({ db, userId, accountId }: AccountScope) {
@@ -105,8 +125,8 @@ async function notifyContactsChanged({ db, userId, accountId }: AccountScope) {
  * Reprocess Contacts). Answers the number of contacts.
  */
 export async function rebuildContacts(scope: AccountScope): Promise<number> {
-  const contacts = await build(scope);
-  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, contacts, { replaceAll: true });
+  const { built, withDetails } = await build(scope);
+  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, built, withDetails, { replaceAll: true });
   await notifyContactsChanged(scope);
   return count;
 }
@@ -119,8 +139,8 @@ export async function updateContactsForMailSince(scope: AccountScope & { since: 
   const { db, userId, accountId, since } = scope;
   const addresses = [...new Set((await repo.findAddressesOfMailSince(db, userId, accountId, since)).map(normalizeEmail))];
   if (addresses.length === 0) return;
-  const contacts = await build(scope, addresses);
-  await repo.saveBuiltContacts(db, userId, accountId, contacts, { replaceAll: false });
+  const { built, withDetails } = await build(scope, addresses);
+  await repo.saveBuiltContacts(db, userId, accountId, built, withDetails, { replaceAll: false });
   await notifyContactsChanged(scope);
 }
 

@@ -216,6 +216,28 @@ export function relationshipStrength(input: {
   return Math.round(score * 1000) / 1000;
 }
 
+const NO_KEYWORDS: string[] = [];
+
+// localeCompare's order (the default locale's collation) from one collator, not one per call.
+const compareText = new Intl.Collator().compare;
+
+/**
+ * The five most used words, ties in collation order: the head of a stable sort of all of them,
+ * found in one pass (most contacts have many words used once each).
+ */
+function topKeywords(counts: Map<string, number>): string[] {
+  const top: [string, number][] = [];
+  for (const entry of counts) {
+    const [word, count] = entry;
+    let at = top.length;
+    while (at > 0 && (top[at - 1]![1] < count || (top[at - 1]![1] === count && compareText(top[at - 1]![0], word) > 0))) at--;
+    if (at >= 5) continue;
+    top.splice(at, 0, entry);
+    if (top.length > 5) top.pop();
+  }
+  return top.map(([word]) => word);
+}
+
 type Accumulator = {
   names: Map<string, number>;
   sent: number;
@@ -234,6 +256,21 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export function buildContacts(mail: MailForContacts[], options: BuildOptions): BuiltContact[] {
+  const steps = buildingContacts(mail, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Messages (or contacts) handled between two pauses of `buildingContacts`: some milliseconds of work. */
+const STEP = 2_000;
+
+/**
+ * buildContacts in steps: the generator pauses every few thousand messages, so a caller can let its
+ * event loop run in between (read another query's rows meanwhile) and resume; it returns the contacts.
+ */
+export function* buildingContacts(mail: MailForContacts[], options: BuildOptions): Generator<void, BuiltContact[]> {
   const own = new Set(options.ownAddresses.map(normalizeEmail));
   const ignored = new Set((options.ignoredAddresses ?? []).map(normalizeEmail));
   const ownDomains = new Set([...own].map((address) => address.split('@')[1]).filter((d): d is string => Boolean(d) && !isFreeMail(d!)));
@@ -274,20 +311,37 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
   const eligible = (address: string | null): address is string =>
     Boolean(address?.includes('@')) && !own.has(address!) && !ignored.has(address!);
 
+  // A thread repeats its subject: each distinct subject is split into keywords once.
+  const keywordsBySubject = new Map<string, string[]>();
+  const keywordsOf = (subject: string | null) => {
+    if (!subject) return NO_KEYWORDS;
+    let keywords = keywordsBySubject.get(subject);
+    if (!keywords) {
+      keywords = subjectKeywords(subject);
+      keywordsBySubject.set(subject, keywords);
+    }
+    return keywords;
+  };
+  const recipients: string[] = [];
+
+  let handled = 0;
   for (const m of mail) {
-    let keywords: string[] | undefined;
-    const keywordsOf = () => {
-      keywords ??= subjectKeywords(m.subject);
-      return keywords;
-    };
+    if (++handled % STEP === 0) yield;
     if (m.isOutgoing) {
-      // Everyone the user wrote to; a reply also measures how fast the user answered.
+      // Everyone the user wrote to, once each in order; a reply also measures how fast the user answered.
       const answered = m.inReplyTo ? byMessageId.get(m.inReplyTo) : undefined;
-      for (const raw of new Set([...m.recipientEmails, ...m.ccEmails].map(normalizeEmail))) {
+      recipients.length = 0;
+      for (const list of [m.recipientEmails, m.ccEmails]) {
+        for (const address of list) {
+          const normalized = normalizeEmail(address);
+          if (!recipients.includes(normalized)) recipients.push(normalized);
+        }
+      }
+      for (const raw of recipients) {
         if (!eligible(raw)) continue;
         const entry = touch(raw, null);
         entry.sent += 1;
-        record(entry, m, keywordsOf(), 'out');
+        record(entry, m, keywordsOf(m.subject), 'out');
         if (
           answered &&
           !answered.isOutgoing &&
@@ -305,7 +359,7 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
       if (!eligible(sender) || isAutomated(m)) continue;
       const entry = touch(sender, m.senderName);
       entry.received += 1;
-      record(entry, m, keywordsOf(), 'in');
+      record(entry, m, keywordsOf(m.subject), 'in');
     }
   }
 
@@ -317,7 +371,8 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
   const now = Number.isFinite(asOf) ? asOf : options.now.getTime();
   const result: BuiltContact[] = [];
   for (const [emailAddress, entry] of contacts) {
-    const displayName = [...entry.names.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+    if (++handled % STEP === 0) yield;
+    const displayName = [...entry.names.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]?.[0] ?? null;
     const domain = emailAddress.split('@')[1] ?? '';
     const total = entry.sent + entry.received;
     // Interactions a month since the first one, up to the moment of measure (at least one month):
@@ -328,10 +383,7 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
     for (const bits of entry.threads.values()) if (bits === (IN | OUT)) twoWay += 1;
     const depth = entry.threads.size ? twoWay / entry.threads.size : 0;
     const daysSinceLast = entry.last != null ? (now - entry.last) / DAY : 365;
-    const keywords = [...entry.keywords.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, 5)
-      .map(([word]) => word);
+    const keywords = topKeywords(entry.keywords);
     const avg = entry.responseHours.length ? entry.responseHours.reduce((a, b) => a + b, 0) / entry.responseHours.length : null;
     result.push({
       emailAddress,
@@ -354,5 +406,5 @@ export function buildContacts(mail: MailForContacts[], options: BuildOptions): B
       },
     });
   }
-  return result.sort((a, b) => b.stats.totalInteractions - a.stats.totalInteractions || a.emailAddress.localeCompare(b.emailAddress));
+  return result.sort((a, b) => b.stats.totalInteractions - a.stats.totalInteractions || compareText(a.emailAddress, b.emailAddress));
 }

@@ -25,14 +25,20 @@ const FREE_MAIL_LABELS = new Set(
 
 // --- where the sender's own words end -------------------------------------------------------------
 
-const QUOTE_START = [
-  /^-{2,}\s*(original message|forwarded message|forwarded by|message d'origine|ursprüngliche nachricht)/i,
-  /^-{2,}[^-]{0,40}forwarded by\b/i,
-  /^begin forwarded message:?$/i,
-  /^>/,
-  /^_{10,}$/,
-  /^\*{0,2}from:\*{0,2}\s.{0,200}\b(sent|date):/i,
-];
+// One pattern (alternatives) rather than a list: every line is tested.
+const QUOTE_START = new RegExp(
+  [
+    /-{2,}\s*(original message|forwarded message|forwarded by|message d'origine|ursprüngliche nachricht)/,
+    /-{2,}[^-]{0,40}forwarded by\b/,
+    /begin forwarded message:?$/,
+    />/,
+    /_{10,}$/,
+    /\*{0,2}from:\*{0,2}\s.{0,200}\b(sent|date):/,
+  ]
+    .map((pattern) => `^(?:${pattern.source})`)
+    .join('|'),
+  'i',
+);
 const ON_WROTE = /^on\s.{0,200}\bwrote:$/i;
 const HEADER_FIELD = /^(from|sent|date|to|cc|subject):/i;
 const LOTUS_DATE = /\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}/;
@@ -42,7 +48,7 @@ function ownWordsEnd(lines: string[]): number {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!line) continue;
-    if (QUOTE_START.some((pattern) => pattern.test(line))) return i;
+    if (QUOTE_START.test(line)) return i;
     if (/^on\s/i.test(line) && (ON_WROTE.test(line) || ON_WROTE.test(`${line} ${lines[i + 1] ?? ''}`.trim()))) return i;
     // Outlook: "From: Ann" followed by Sent:/To:/Subject: lines.
     if (/^from:\s*\S/i.test(line) && followedByHeaders(lines, i, /^(sent|date|to|subject):/i)) return i;
@@ -383,15 +389,17 @@ function findTitleAndCompany(block: Block, sender: SignatureSender, isNameWord: 
 // --- the whole parse ------------------------------------------------------------------------------
 
 function toLines(bodyText: string): string[] {
-  return bodyText
-    .slice(0, MAX_BODY_CHARS)
-    .split(/\r?\n|\r/)
-    .map((line) =>
-      line
-        .replace(/=20$|=$/, '')
-        .replace(/[\u00a0\t]/g, ' ')
-        .trim(),
-    );
+  // Spaces for tabs and no-break spaces over the whole text at once, and plain string searches
+  // rather than regular expressions where they do the same: this runs on every line of 40,000 bodies.
+  const text = bodyText.slice(0, MAX_BODY_CHARS).replaceAll('\t', ' ').replaceAll('\u00a0', ' ');
+  const lines = text.includes('\r') ? text.split(/\r?\n|\r/) : text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    // A quoted-printable soft break or encoded trailing space left in the text.
+    const end = line.endsWith('=20') ? line.length - 3 : line.endsWith('=') ? line.length - 1 : line.length;
+    lines[i] = (end === line.length ? line : line.slice(0, end)).trim();
+  }
+  return lines;
 }
 
 /** Phone, job title and company from the signature of a mail the sender wrote; null for whatever is unclear. */

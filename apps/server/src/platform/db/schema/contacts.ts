@@ -39,11 +39,12 @@ export const contacts = pgTable(
     updatedAt: updatedAtColumn(),
     lastInteractionAt: timestamptz('last_interaction_at'),
   },
+  // No index on last_interaction_at (nor on contact_statistics.relationship_strength): no query orders or filters by them,
+  // and every index costs each contact-book build (about 20,000 rows at once).
   (t) => [
     uniqueIndex('contacts_account_email_uq').on(t.emailAccountId, t.emailAddress),
     index('contacts_user_idx').on(t.userId),
     index('contacts_account_company_idx').on(t.emailAccountId, t.companyName),
-    index('contacts_account_last_interaction_idx').on(t.emailAccountId, t.lastInteractionAt.desc().nullsFirst()),
     index('contacts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
@@ -84,7 +85,6 @@ export const contactStatistics = pgTable(
       t.lastInteractionAt.desc().nullsLast(),
       t.contactId,
     ),
-    index('contact_statistics_account_strength_idx').on(t.emailAccountId, t.relationshipStrength.desc().nullsFirst()),
   ],
 );
 
