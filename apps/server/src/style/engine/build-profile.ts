@@ -8,7 +8,7 @@
 import type { ContextStyle, SituationalStyle, StylePattern, StyleProfileData } from '@penman/contract';
 import { formalityOf, type Measured, measure } from './measure.ts';
 import { bodyOf, splitOwnWords } from './own-words.ts';
-import { avoidedPhrases, commonPhrases, round } from './phrases.ts';
+import { addressNames, avoidedPhrases, commonPhrases, properNouns, round } from './phrases.ts';
 import { buildFingerprint } from './style-match.ts';
 import type { SentMail, StyleProfile, StyleProfileInput } from './types.ts';
 
@@ -278,6 +278,13 @@ function toneOf(items: Analysed[]): string {
   return [level, ...traits].join(', ');
 }
 
+/** The names of people and places in a group of mails: capitalised words and the recipients' names. */
+function namesIn(items: Analysed[]): Set<string> {
+  const names = properNouns(items.map((item) => item.text));
+  for (const name of addressNames(items.flatMap((item) => [...item.mail.toEmails, ...item.mail.ccEmails]))) names.add(name);
+  return names;
+}
+
 /** The most frequent greetings, closings and phrases of a group of mails, as examples. */
 function examplesOf(items: Analysed[]): string[] {
   const examples = [
@@ -287,7 +294,10 @@ function examplesOf(items: Analysed[]): string[] {
     ...patterns(items, (item) => item.m.closing)
       .slice(0, 2)
       .map((pattern) => pattern.text),
-    ...commonPhrases(items.map((item) => item.m.body))
+    ...commonPhrases(
+      items.map((item) => item.m.body),
+      namesIn(items),
+    )
       .slice(0, 3)
       .map((phrase) => phrase.text),
   ];
@@ -449,7 +459,10 @@ export function buildStyleProfile(input: StyleProfileInput): StyleProfile {
     toneCharacteristics: toneTraits(items),
     greetingPatterns: patterns(items, (item) => item.m.greeting),
     closingPatterns: patterns(items, (item) => item.m.closing),
-    commonPhrases: commonPhrases(items.map((item) => item.m.body)),
+    commonPhrases: commonPhrases(
+      items.map((item) => item.m.body),
+      namesIn(items),
+    ),
     avoidedPhrases: avoidedPhrases(items.map((item) => item.text)),
     avgSentenceLength: round(mean(sentenceWords), 1),
     avgParagraphLength: round(paragraphCount ? sentences.length / paragraphCount : 0, 1),

@@ -67,10 +67,13 @@ const MAX_PHRASES = 15;
 /** A phrase found in at most this share more emails than a longer phrase containing it is part of that one. */
 const SUBSUMED = 0.7;
 
+/** Addresses and links are not words the user chose ("mike.grigsby@enron.com" is no phrase). */
+const ADDRESS_OR_LINK = /\S+@\S+|\b(?:https?:\/\/|www\.)\S+/gi;
+
 /** Word n-grams (2..4 words, within one sentence) of a lower-case text, each once. */
 function ngramsOf(text: string): Set<string> {
   const found = new Set<string>();
-  for (const clause of text.split(/[.!?;:\n()"]+/)) {
+  for (const clause of text.replace(ADDRESS_OR_LINK, '.').split(/[.!?;:\n()"]+/)) {
     const words = clause.match(WORDS)?.map((word) => word.replace('’', "'")) ?? [];
     for (let n = 2; n <= 4; n++) {
       for (let i = 0; i + n <= words.length; i++) found.add(words.slice(i, i + n).join(' '));
@@ -81,10 +84,56 @@ function ngramsOf(text: string): Set<string> {
 
 const EDGE_WORDS = /^(the|a|an|and|or|but|of|to|in|for|on|at|with|by|from)$/;
 
-/** Says something about the person: not grammar only, not a number run, not (part of) a stock phrase. */
-function isCharacteristic(phrase: string): boolean {
+/** A word written capitalised at least this share of the times it is seen mid-sentence is a name. */
+const PROPER_NOUN_SHARE = 0.8;
+const MIN_PROPER_NOUN_SIGHTINGS = 2;
+
+/**
+ * The proper nouns of the user's own texts (people, places, companies), lower case: words that are
+ * nearly always capitalised where a sentence does not start. "mike grigsby" or "call keith" is
+ * about whom the user writes to, not how they write, so phrases with a name are not reported.
+ */
+export function properNouns(texts: string[]): Set<string> {
+  const seen = new Map<string, { capitalised: number; total: number }>();
+  for (const text of texts) {
+    for (const sentence of text.replace(ADDRESS_OR_LINK, '.').split(/[.!?\n]+/)) {
+      const words = sentence.match(WORDS) ?? [];
+      // The first word of a sentence is capitalised whatever it is.
+      for (const word of words.slice(1)) {
+        const lower = word.toLowerCase();
+        const counts = seen.get(lower) ?? { capitalised: 0, total: 0 };
+        counts.total++;
+        if (/^\p{Lu}/u.test(word)) counts.capitalised++;
+        seen.set(lower, counts);
+      }
+    }
+  }
+  const names = new Set<string>();
+  for (const [word, { capitalised, total }] of seen) {
+    if (total >= MIN_PROPER_NOUN_SIGHTINGS && capitalised / total >= PROPER_NOUN_SHARE && !FUNCTION_WORDS.has(word)) names.add(word);
+  }
+  return names;
+}
+
+/**
+ * Names in the addresses the user writes to ("mike.grigsby@…" gives "mike" and "grigsby"): people
+ * who write names in lower case ("please add mike grigsby") still name their correspondents.
+ */
+export function addressNames(addresses: Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  for (const address of addresses) {
+    for (const part of (address.split('@')[0] ?? '').toLowerCase().split(/[._\-+]+/)) {
+      if (part.length >= 3 && /^\p{L}+$/u.test(part) && !FUNCTION_WORDS.has(part)) names.add(part);
+    }
+  }
+  return names;
+}
+
+/** Says something about the person: not grammar only, not a number run, no name, not (part of) a stock phrase. */
+function isCharacteristic(phrase: string, names: ReadonlySet<string>): boolean {
   const words = phrase.split(' ');
   if (words.every((word) => FUNCTION_WORDS.has(word) || /^\d+$/.test(word))) return false;
+  if (words.some((word) => names.has(word))) return false;
   const padded = ` ${phrase} `;
   for (const stock of STOCK) if (` ${stock} `.includes(padded) || padded.includes(` ${stock} `)) return false;
   // Starting or ending on "the", "and", "in"... cuts a phrase in the middle.
@@ -94,9 +143,9 @@ function isCharacteristic(phrase: string): boolean {
 /**
  * The user's characteristic phrases, from the bodies (greeting and closing lines excluded, lower
  * case) of their emails: n-grams found in at least MIN_PHRASE_EMAILS emails and MIN_PHRASE_SHARE of
- * them; a phrase inside a longer one found nearly as often (SUBSUMED) is dropped for the longer one.
+ * them, without the user's proper nouns (`names`); a phrase inside a longer one found nearly as often (SUBSUMED) is dropped for the longer one.
  */
-export function commonPhrases(bodies: string[]): StylePhrase[] {
+export function commonPhrases(bodies: string[], names: ReadonlySet<string> = new Set()): StylePhrase[] {
   const emails = new Map<string, number>();
   for (const body of bodies) for (const gram of ngramsOf(body)) emails.set(gram, (emails.get(gram) ?? 0) + 1);
   const min = Math.max(MIN_PHRASE_EMAILS, Math.ceil(MIN_PHRASE_SHARE * bodies.length));
@@ -104,7 +153,7 @@ export function commonPhrases(bodies: string[]): StylePhrase[] {
   // A fragment of a longer frequent phrase ("me know" of "let me know if") is that phrase.
   const kept = frequent.filter(
     ([phrase, count]) =>
-      isCharacteristic(phrase) &&
+      isCharacteristic(phrase, names) &&
       !frequent.some(([longer, other]) => longer !== phrase && ` ${longer} `.includes(` ${phrase} `) && other >= SUBSUMED * count),
   );
   return kept
