@@ -79,12 +79,49 @@ const serverEnv = {
   PORT: String(port),
   DATA_DIR: dir,
   PUBLIC_URL: base,
-  LOG_LEVEL: 'warn',
+  // SYNC_BENCH_LOG=<file>: the server's debug log (per-folder stage sums, "folder synced") goes there.
+  LOG_LEVEL: process.env.SYNC_BENCH_LOG ? 'debug' : 'warn',
   NODE_EXTRA_CA_CERTS: dovecot.caFile,
   MAIL_PARSE_THREADS: threads,
 };
 const root = path.resolve(import.meta.dirname, '..');
-const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: serverEnv, stdio: 'ignore' });
+// SYNC_BENCH_NODE_ARGS: extra node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+const nodeArgs = process.env.SYNC_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  cwd: root,
+  env: serverEnv,
+  stdio: ['ignore', process.env.SYNC_BENCH_LOG ? fs.openSync(process.env.SYNC_BENCH_LOG, 'w') : 'ignore', 'ignore'],
+});
+
+/** CPU seconds so far of each of the server's threads (by id) and of its child processes (PostgreSQL). */
+function serverCpu(): { threads: Map<number, number>; postgres: number } {
+  const ticks = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  const threads = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${server.pid}/task`)) {
+    threads.set(Number(tid), ticks(fs.readFileSync(`/proc/${server.pid}/task/${tid}/stat`, 'utf8')));
+  }
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(Number(pid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      cpu.set(Number(pid), ticks(stat));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  let postgres = 0;
+  for (const [pid, seconds] of cpu) {
+    let up = parents.get(pid);
+    while (up && up !== server.pid && up > 1) up = parents.get(up);
+    if (up === server.pid) postgres += seconds;
+  }
+  return { threads, postgres };
+}
 while (
   !(await fetch(`${base}/api/health`).then(
     (r) => r.ok,
@@ -128,6 +165,11 @@ const { account } = await api('/accounts', {
     port: dovecot.imapPort,
   }),
 });
+const rssOf = (field: 'VmRSS' | 'VmHWM') =>
+  Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
+// What the server holds before the download, to tell the download's own memory from the rest.
+const penmanIdleRss = rssOf('VmRSS');
+const cpuBefore = serverCpu();
 const penmanStart = performance.now();
 await api(`/accounts/${account.id}/initialize`, { method: 'POST' });
 let current = account;
@@ -139,7 +181,8 @@ while (current.lastInitStep === 'download' || current.initializationStatus !== '
   if (current.initializationStatus === 'initializing' && current.lastInitStep && current.lastInitStep !== 'download') break;
 }
 const penmanSeconds = (performance.now() - penmanStart) / 1000;
-const penmanPeakRss = Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
+const penmanPeakRss = rssOf('VmHWM');
+const cpuAfter = serverCpu();
 if (current.emailsDownloadedCount !== totalMessages) throw new Error(`stored ${current.emailsDownloadedCount} of ${totalMessages}`);
 server.kill('SIGINT');
 await new Promise((r) => server.once('exit', r));
@@ -203,6 +246,15 @@ console.log(line('mbsync 1.4, default (fsync)', mbsyncDefault.seconds, mbsyncDef
 console.log(line('mbsync 1.4, FSync no', mbsyncNoFsync.seconds, mbsyncNoFsync.peakRss));
 console.log(`Penman / mbsync default: ${(penmanSeconds / mbsyncDefault.seconds).toFixed(2)} (target < 1.0)`);
 console.log(`Penman / mbsync FSync no: ${(penmanSeconds / mbsyncNoFsync.seconds).toFixed(2)} (target < 2.0)`);
+// Node 20 does not name its threads: the busiest one after the main thread is the parse worker.
+const threadCpu = [...cpuAfter.threads].map(([tid, seconds]) => ({ tid, seconds: seconds - (cpuBefore.threads.get(tid) ?? 0) }));
+const mainCpu = threadCpu.find((t) => t.tid === server.pid)?.seconds ?? 0;
+const others = threadCpu.filter((t) => t.tid !== server.pid).sort((a, b) => b.seconds - a.seconds);
+const restCpu = others.slice(1).reduce((sum, t) => sum + t.seconds, 0);
 console.log(
-  `Penman peak RSS: ${penmanPeakRss.toFixed(0)} MB (target < 300 MB; the server process's peak, parse worker threads included, PostgreSQL not)`,
+  `Penman CPU during the download: main thread ${mainCpu.toFixed(2)} s, busiest other thread (parse worker) ${(others[0]?.seconds ?? 0).toFixed(2)} s, ` +
+    `other threads ${restCpu.toFixed(2)} s, PostgreSQL ${(cpuAfter.postgres - cpuBefore.postgres).toFixed(2)} s (its live processes)`,
+);
+console.log(
+  `Penman peak RSS: ${penmanPeakRss.toFixed(0)} MB (target < 300 MB; the server process's peak, parse worker threads included, PostgreSQL not; ${penmanIdleRss.toFixed(0)} MB before the download)`,
 );

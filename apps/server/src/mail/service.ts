@@ -14,7 +14,8 @@ export function runSync(deps: MailDeps, params: { userId: string; accountId: str
     {
       db: deps.db,
       openConnector: connectorFactory({ secretBox: deps.secretBox, imapCa: deps.imapCa, google: deps.google }),
-      parseMessages: parseInline,
+      // The server's worker-thread pool when there is one; parsing on this thread blocks IMAP and inserts.
+      parseMessages: deps.parseMessages ?? parseInline,
     },
     params,
   );

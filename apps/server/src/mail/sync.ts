@@ -25,6 +25,10 @@ export type SyncOptions = {
 export type SyncResult = { status: 'completed' | 'stopped' | 'failed'; stored: number; error?: string; errorCode?: string };
 
 const BATCH_SIZE = 100;
+/** Batches fetched and parsed ahead of the one being stored. */
+const PREPARE_AHEAD = 2;
+/** Batches being stored at once (each in its own transaction, committed in order). */
+const STORE_CONCURRENCY = 2;
 
 const SPECIAL_USE_BY_ROLE = { inbox: '\\Inbox', sent: '\\Sent' } as const;
 
@@ -174,8 +178,8 @@ async function syncFolder(
   const batches: string[][] = [];
   for (let start = 0; start < ids.length; start += BATCH_SIZE) batches.push(ids.slice(start, start + BATCH_SIZE));
 
-  // A pipeline: while batch N is stored, batch N+1 is parsed (worker threads) and fetched (the
-  // IMAP connection serves one fetch at a time, so fetches are chained).
+  // A pipeline: while batches are stored, the next ones are fetched (the IMAP connection serves
+  // one fetch at a time, so fetches are chained) and parsed (worker threads).
   let lastFetch: Promise<unknown> = Promise.resolve();
   const prepare = (batchIds: string[]) => {
     const fetched = lastFetch.then(async () => {
@@ -197,31 +201,67 @@ async function syncFolder(
     return prepared;
   };
 
-  let next = batches[0] ? prepare(batches[0]) : undefined;
-  for (let index = 0; index < batches.length; index++) {
-    const batchIds = batches[index]!;
-    const current = next!;
-    if (await repo.isStopRequested(db, account.id)) {
-      await lastFetch;
-      throw new StopRequested();
+  // Two ahead, so the next fetch starts while a batch is still being parsed instead of after it.
+  const ahead: ReturnType<typeof prepare>[] = [];
+  let prepared = 0;
+  const prepareAhead = () => {
+    while (prepared < batches.length && ahead.length < PREPARE_AHEAD) ahead.push(prepare(batches[prepared++]!));
+  };
+  // Up to STORE_CONCURRENCY batches are stored at once, each in its own transaction, so PostgreSQL
+  // (the search vector and index maintenance) works on more than one core. They commit in batch
+  // order: a batch inserts, then waits for the previous batch's commit before its counters and
+  // resume point, so the cursor never passes a message that is not stored, and a failed batch
+  // rolls back every later one with it.
+  let previousCommit: Promise<unknown> = Promise.resolve();
+  let previousKeys = new Set<string>();
+  const storing: Promise<unknown>[] = [];
+  try {
+    for (let index = 0; index < batches.length; index++) {
+      const batchIds = batches[index]!;
+      prepareAhead();
+      if (await repo.isStopRequested(db, account.id)) throw new StopRequested();
+      const { raws, parsed } = await ahead.shift()!;
+      prepareAhead();
+      const keys = new Set<string>();
+      const rows: repo.EmailToStore[] = [];
+      for (let i = 0; i < raws.length; i++) {
+        const row = toRow(account, folder, raws[i]!, parsed[i]!, options, ownAddresses);
+        // A message also in the batch still being stored is that batch's to insert: two open
+        // transactions inserting one key would wait on each other.
+        if (previousKeys.has(row.messageKey)) continue;
+        keys.add(row.messageKey);
+        rows.push(row);
+      }
+      previousKeys = keys;
+      const highest = batchIds[batchIds.length - 1]!;
+      const afterPrevious = previousCommit;
+      const mark = performance.now();
+      const committed = db
+        .transaction(async (tx) => {
+          const inserted = await repo.insertEmailBatch(tx, rows);
+          await afterPrevious;
+          await repo.addToCounters(tx, account.id, inserted);
+          // Resume point: everything up to the batch's highest id is stored. uidNext/messageCount
+          // are left out until the folder is complete, so a partial folder never looks unchanged.
+          if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: list.cursor.validity, lastId: highest });
+          return inserted.length;
+        })
+        .then(async (insertedInBatch) => {
+          timings.storeMs += performance.now() - mark;
+          onStored(insertedInBatch);
+          await notify();
+        });
+      // Awaited below; until then a failure must not count as unhandled.
+      committed.catch(() => {});
+      previousCommit = committed;
+      storing.push(committed);
+      if (storing.length >= STORE_CONCURRENCY) await storing.shift();
     }
-    const { raws, parsed } = await current;
-    next = batches[index + 1] ? prepare(batches[index + 1]!) : undefined;
-    const mark = performance.now();
-    const rows = raws.map((raw, i) => toRow(account, folder, raw, parsed[i]!, options, ownAddresses));
-    const highest = batchIds[batchIds.length - 1]!;
-    let insertedInBatch = 0;
-    await db.transaction(async (tx) => {
-      const inserted = await repo.insertEmailBatch(tx, rows);
-      insertedInBatch = inserted.length;
-      await repo.addToCounters(tx, account.id, inserted);
-      // Resume point: everything up to the batch's highest id is stored. uidNext/messageCount
-      // are left out until the folder is complete, so a partial folder never looks unchanged.
-      if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: list.cursor.validity, lastId: highest });
-    });
-    timings.storeMs += performance.now() - mark;
-    onStored(insertedInBatch);
-    await notify();
+    await Promise.all(storing);
+  } catch (error) {
+    // Nothing may still run on the database or the IMAP connection once this folder gives up.
+    await Promise.allSettled([...storing, lastFetch]);
+    throw error;
   }
   // Let a prefetch still running end before the connection is reused or closed.
   await lastFetch;

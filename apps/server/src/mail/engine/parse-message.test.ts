@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, enronFolder, listFiles } from '../../test-support/corpus.ts';
+import { cutAttachmentBodies } from './attachment-bodies.ts';
+import { ConcatBlob } from './concat-blob.ts';
 import { htmlToText } from './html-to-text.ts';
 import { cleanText, normalizeMessageId, parseMessage } from './parse-message.ts';
 
@@ -22,6 +25,80 @@ describe('parseMessage on the MIME torture corpus', () => {
       // JSON round-trip: what PostgreSQL's jsonb and the API will do with it.
       expect(() => JSON.stringify(parsed)).not.toThrow();
     }
+  });
+});
+
+describe("the parse worker's Blob stand-in", () => {
+  it("parses every file of the MIME corpus exactly as with Node's Blob", async () => {
+    const NodeBlob = globalThis.Blob;
+    try {
+      for (const file of mimeFiles) {
+        const raw = fs.readFileSync(file);
+        globalThis.Blob = NodeBlob;
+        const expected = await parseMessage(raw);
+        globalThis.Blob = ConcatBlob as unknown as typeof Blob;
+        expect(await parseMessage(raw), file).toEqual(expected);
+      }
+    } finally {
+      globalThis.Blob = NodeBlob;
+    }
+  });
+});
+
+describe('attachment bodies left undecoded', () => {
+  const withAttachment = (content: Buffer, options: { type?: string; text?: string; encoded?: string } = {}) =>
+    Buffer.from(
+      [
+        'From: a@x.com',
+        'Message-ID: <att@x>',
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b1"',
+        '',
+        '--b1',
+        'Content-Type: text/plain; charset=us-ascii',
+        '',
+        options.text ?? 'See attached.',
+        '--b1',
+        `Content-Type: ${options.type ?? 'application/pdf'}; name="r.pdf"`,
+        'Content-Disposition: attachment;',
+        ' filename="r.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        options.encoded ?? content.toString('base64').replace(/.{76}/g, '$&\r\n'),
+        '--b1--',
+        '',
+      ].join('\r\n'),
+    );
+
+  it('reports the exact decoded size, whatever the padding', async () => {
+    for (const size of [60_000, 60_001, 60_002]) {
+      const raw = withAttachment(randomBytes(size));
+      expect(cutAttachmentBodies(raw)?.sizes).toEqual([size]);
+      const parsed = await parseMessage(raw);
+      expect(parsed.attachments).toEqual([
+        { filename: 'r.pdf', contentType: 'application/pdf', sizeBytes: size, contentId: null, disposition: 'attachment' },
+      ]);
+      expect(parsed).toMatchObject({ bodyText: 'See attached.\n', hasAttachments: true, sizeBytes: raw.byteLength, messageKey: 'att@x' });
+    }
+  });
+
+  it('decodes what it cannot size exactly, and keeps text parts', async () => {
+    const content = randomBytes(30_000);
+    // A stray character in the base64: the decoder skips it, so the size is the decoder's.
+    const odd = content.toString('base64').replace(/.{76}/g, '$&\r\n').replace('\r\n', ' \r\n');
+    expect(cutAttachmentBodies(withAttachment(content, { encoded: odd }))).toBeNull();
+    expect((await parseMessage(withAttachment(content, { encoded: odd }))).attachments[0]?.sizeBytes).toBe(30_000);
+    expect(cutAttachmentBodies(withAttachment(content, { type: 'text/csv' }))).toBeNull();
+  });
+
+  it('parses the original when a cut does not come back as an attachment', async () => {
+    // A message quoted as plain text, attachment included: its base64 lines are text to keep.
+    const inner = withAttachment(randomBytes(30_000)).toString('latin1');
+    const raw = Buffer.from(`From: b@x.com\r\nContent-Type: text/plain\r\n\r\n--original\r\n${inner}`, 'latin1');
+    expect(cutAttachmentBodies(raw)).not.toBeNull();
+    const parsed = await parseMessage(raw);
+    expect(parsed.bodyText?.trim()).toBe(`--original\n${inner.replace(/\r\n/g, '\n')}`.trim());
+    expect(parsed.attachments).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import PostalMime, { type Address } from 'postal-mime';
+import { cutAttachmentBodies, markerIndex } from './attachment-bodies.ts';
 import { htmlToText } from './html-to-text.ts';
 
 /** A message as stored: the fields of an `emails` row that come from the message itself. */
@@ -106,12 +107,47 @@ export function sha256Hex(raw: Uint8Array): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
+type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
+
+const parseMime = (raw: Uint8Array) => PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 64 });
+
+/**
+ * The message parsed with its large attachment bodies left undecoded (see attachment-bodies.ts),
+ * each marker's attachment given its real size; null when nothing was cut or the markers did not
+ * come back one to one (then the original is parsed as it is).
+ */
+async function parseWithoutAttachmentBodies(raw: Uint8Array): Promise<{ email: Email; sizes: number[] } | null> {
+  const cut = cutAttachmentBodies(raw);
+  if (!cut) return null;
+  try {
+    const email = await parseMime(cut.raw);
+    const sizes: number[] = [];
+    const seen = new Set<number>();
+    for (const attachment of email.attachments) {
+      const index = markerIndex(attachment.content);
+      if (index >= 0 && (seen.has(index) || index >= cut.sizes.length)) return null;
+      if (index >= 0) seen.add(index);
+      sizes.push(index >= 0 ? cut.sizes[index]! : attachmentSize(attachment.content));
+    }
+    return seen.size === cut.sizes.length ? { email, sizes } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Parses one raw RFC 822 message. Never throws: a broken message comes back with `parseProblem`. */
 export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
   const contentHash = sha256Hex(raw);
   try {
-    const email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 64 });
-    return fromEmail(email, raw.byteLength, contentHash);
+    const fast = await parseWithoutAttachmentBodies(raw);
+    if (fast) return fromEmail(fast.email, raw.byteLength, contentHash, fast.sizes);
+    const email = await parseMime(raw);
+    return fromEmail(
+      email,
+      raw.byteLength,
+      contentHash,
+      email.attachments.map((a) => attachmentSize(a.content)),
+    );
   } catch (error) {
     return fromHeadersOnly(raw, contentHash, error instanceof Error ? error.message : String(error));
   }
@@ -122,17 +158,18 @@ function header(email: { headers: { key: string; value: string }[] }, key: strin
   return value ? (cleanText(value, 2000) ?? undefined) : undefined;
 }
 
-function fromEmail(email: Awaited<ReturnType<typeof PostalMime.parse>>, sizeBytes: number, contentHash: string): ParsedMessage {
+/** `attachmentSizes`: the decoded size of each of `email.attachments`, in order. */
+function fromEmail(email: Email, sizeBytes: number, contentHash: string, attachmentSizes: number[]): ParsedMessage {
   const messageId = normalizeMessageId(email.messageId);
   const references = parseReferences(email.references);
   const inReplyTo = normalizeMessageId(email.inReplyTo?.match(/<[^<>]+>/)?.[0] ?? email.inReplyTo);
   const from = flattenAddresses(email.from)[0];
   const html = cleanText(email.html);
   const text = cleanText(email.text) ?? (html ? cleanText(htmlToText(html)) : null);
-  const attachments: ParsedAttachment[] = email.attachments.map((a) => ({
+  const attachments: ParsedAttachment[] = email.attachments.map((a, i) => ({
     filename: cleanText(a.filename, 500),
     contentType: cleanText(a.mimeType, 200) ?? 'application/octet-stream',
-    sizeBytes: attachmentSize(a.content),
+    sizeBytes: attachmentSizes[i]!,
     contentId: cleanText(a.contentId, 500),
     disposition: a.disposition,
   }));
