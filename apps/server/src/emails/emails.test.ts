@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, EMAIL_PREVIEW_CHARS, EMAILS_PAGE_SIZE } from '@penman
 import { describe, expect, it } from 'vitest';
 import { emailAccounts, emailMessageAttachments, emails, type NewEmailRow } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
-import { escapeLike } from './repo.ts';
+import { escapeLike, type FullTextOnlyCount, listEmails } from './repo.ts';
 
 const t = await createTestApp();
 const a = await t.signUpAndIn('emails-a@example.com');
@@ -307,6 +307,27 @@ describe('emails list: search', () => {
     expect(await search('zzzqqq')).toEqual([]);
     expect(await search('!!!')).toEqual([]);
     expect((await list({ search: '   ' })).pagination.totalCount).toBe(A_TOTAL);
+  });
+
+  it('counts the same whichever way the body-only matches are counted (subtracting or filtering)', async () => {
+    const ways: FullTextOnlyCount[] = ['filter', 'subtract'];
+    const queries = ['budget', 'kilowatt', 'routine update', 'finance.example', 'zebulon', 'carla finch', '"river kern"', '!!!', '%'];
+    for (const [userId, accountId] of [
+      [a.user.id, undefined],
+      [a.user.id, accountA2],
+      [a.user.id, accountA1],
+      [b.user.id, undefined],
+    ]) {
+      for (const search of queries) {
+        const [filtered, subtracted] = await Promise.all(
+          ways.map((how) => listEmails(db, userId!, { search, accountId }, { limit: 25, offset: 0 }, { fullTextOnlyCount: how })),
+        );
+        expect(subtracted!.total, search).toBe(filtered!.total);
+        expect(subtracted!.rows.map((r) => r.id)).toEqual(filtered!.rows.map((r) => r.id));
+      }
+    }
+    const budget = await listEmails(db, a.user.id, { search: 'budget' }, { limit: 1, offset: 1 }, { fullTextOnlyCount: 'subtract' });
+    expect(budget).toMatchObject({ total: 2, rows: [{ id: fixtures.budgetInBody }] });
   });
 
   it('refuses a search longer than 200 characters', async () => {

@@ -15,6 +15,10 @@ export type EmailHeaders = {
 
 // One row per message per account. Identity is `message_key` (see below), so re-syncs, retried
 // batches and the same message seen in two folders never duplicate a row.
+// Storage (migration 0004_emails_narrow_heap, not expressible here): toast_tuple_target = 128 and
+// every short text/array/jsonb column STORAGE MAIN, so a toasted row keeps only its short columns
+// inline and body_text, body_html and `search` go out of line: a narrower heap for the searches'
+// exact counts, which visit every matching row (docs/decisions/010).
 export const emails = pgTable(
   'emails',
   {
