@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Contact, EmailAccount, ListContactsResponse } from '@penman/contract';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { connectImapMailbox, createUser, E2E_IMAP, signIn, snap, toast, waitForInitialization } from './support.ts';
+import { connectImapMailbox, createUser, E2E_IMAP, signInAndSaveSession, snap, toast, waitForInitialization } from './support.ts';
 
 // The Contacts screen and its detail dialog against contacts the server really built: a user of
 // its own connects the Dovecot mailbox of the global setup (Enron allen-p) and initializes it, so
@@ -20,14 +20,7 @@ test.describe.configure({ mode: 'serial' });
 
 let account: EmailAccount;
 
-/** Signs in in a context of its own and keeps the session for the tests that use it. */
-async function signInAs(browser: Browser, user: { email: string; session: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: undefined });
-  const page = await context.newPage();
-  await signIn(page, { email: user.email, password: PASSWORD });
-  await context.storageState({ path: user.session });
-  return page;
-}
+const signInAs = (browser: Browser, user: { email: string; session: string }) => signInAndSaveSession(browser, user, PASSWORD);
 
 async function listContacts(request: APIRequestContext, query: Record<string, string | number> = {}): Promise<ListContactsResponse> {
   const response = await request.get(`/api/accounts/${account.id}/contacts`, { params: { limit: 20, offset: 0, ...query } });

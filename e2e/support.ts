@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { EmailAccount } from '@penman/contract';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
 export { E2E_IMAP, E2E_USER } from './global-setup.ts';
@@ -154,4 +154,13 @@ export async function importRawMailbox(page: Page, emailAddress: string, message
   expect(response.status()).toBe(201);
   const { account } = (await response.json()) as { account: EmailAccount };
   return waitForInitialization(page.request, account.id, 120_000);
+}
+
+/** Signs a user in, in a browser context of its own, and saves the session for the tests that reuse it. */
+export async function signInAndSaveSession(browser: Browser, user: { email: string; session: string }, password: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: undefined });
+  const page = await context.newPage();
+  await signIn(page, { email: user.email, password });
+  await context.storageState({ path: user.session });
+  return page;
 }

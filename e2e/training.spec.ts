@@ -10,7 +10,7 @@ import {
 } from '@penman/contract';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
-import { connectImapMailbox, createUser, E2E_IMAP, importRawMailbox, signIn, snap, toast } from './support.ts';
+import { connectImapMailbox, createUser, E2E_IMAP, importRawMailbox, signInAndSaveSession, snap, toast } from './support.ts';
 
 // The Training screen and the Style Corpus report against real mail. A user of its own imports the
 // Enron allen-p mailbox (66 inbox + 562 sent, Dec 1999 to Jan 2002) as a mailbox file, downloads
@@ -35,13 +35,7 @@ test.describe.configure({ mode: 'serial' });
 
 let accountId: string;
 
-async function signInAs(browser: Browser, user: { email: string; session: string }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, storageState: undefined });
-  const page = await context.newPage();
-  await signIn(page, { email: user.email, password: PASSWORD });
-  await context.storageState({ path: user.session });
-  return page;
-}
+const signInAs = (browser: Browser, user: { email: string; session: string }) => signInAndSaveSession(browser, user, PASSWORD);
 
 async function overview(request: APIRequestContext): Promise<TrainingOverview> {
   const response = await request.get(`/api/accounts/${accountId}/training`);

@@ -12,6 +12,7 @@ import {
   mailboxSync,
   mailFolders,
   type NewEmailAccountRow,
+  TRAINING_FIELDS_AT_START,
 } from '../platform/db/schema/index.ts';
 
 const { encryptedPassword: _secret, ...publicColumns } = getTableColumns(emailAccounts);
@@ -134,15 +135,7 @@ export async function resetAccountMail(db: Db, userId: string, accountId: string
         dateRangeEnd: null,
         averageEmailsPerDay: 0,
         topSenders: [],
-        topicClusters: null,
-        trainingStatus: 'not_started',
-        trainingStartedAt: null,
-        trainingCompletedAt: null,
-        trainingDurationMs: null,
-        trainingError: null,
-        trainingEmailsDownloadedOn: null,
-        numberOfEmailsDownloaded: null,
-        analysisCompletedAt: null,
+        ...TRAINING_FIELDS_AT_START,
         stopDownload: false,
         emailsDownloadStartedAt: null,
         syncState: 'idle',

@@ -4,6 +4,7 @@ import {
   communicationStyleProfiles,
   emailAccounts,
   emails,
+  TRAINING_FIELDS_AT_START,
   type TrainingSessionKind,
   type TrainingSessionRow,
   trainingAnalyses,
@@ -161,15 +162,7 @@ export async function deleteTrainingEmails(db: Db, userId: string, accountId: st
       .update(emailAccounts)
       .set({
         trainingEmailsCount: 0,
-        trainingStatus: 'not_started',
-        trainingStartedAt: null,
-        trainingCompletedAt: null,
-        trainingDurationMs: null,
-        trainingError: null,
-        trainingEmailsDownloadedOn: null,
-        numberOfEmailsDownloaded: null,
-        analysisCompletedAt: null,
-        topicClusters: null,
+        ...TRAINING_FIELDS_AT_START,
         updatedAt: new Date(),
       })
       .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));

@@ -88,3 +88,16 @@ export const emailAccountIdColumn = () =>
   uuid('email_account_id')
     .notNull()
     .references(() => emailAccounts.id, { onDelete: 'cascade' });
+
+/** Every training field at its start value: what Reset and Delete All Training Emails both set. */
+export const TRAINING_FIELDS_AT_START = {
+  trainingStatus: 'not_started',
+  trainingStartedAt: null,
+  trainingCompletedAt: null,
+  trainingDurationMs: null,
+  trainingError: null,
+  trainingEmailsDownloadedOn: null,
+  numberOfEmailsDownloaded: null,
+  analysisCompletedAt: null,
+  topicClusters: null,
+} satisfies Partial<typeof emailAccounts.$inferInsert>;
