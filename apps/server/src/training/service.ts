@@ -71,8 +71,8 @@ async function withLiveCount(scope: AccountScope, session: TrainingSessionRow): 
 export async function getTrainingOverview(scope: AccountScope): Promise<TrainingOverview> {
   const account = await requireAccount(scope);
   const running = await repo.findRunningSession(scope.db, scope.userId, scope.accountId);
-  const [latest] = running ? [running] : await repo.listSessions(scope.db, scope.userId, scope.accountId, 1);
   const [last] = await repo.listSessions(scope.db, scope.userId, scope.accountId, 1);
+  const latest = running ?? last;
   return {
     emailAccountId: account.id,
     outgoingEmailsCount: account.outgoingEmailsCount,
