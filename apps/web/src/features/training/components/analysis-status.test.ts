@@ -1,6 +1,6 @@
-import type { TrainingSession } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
 import { analysisStatus, trainingGuidance } from './analysis-status.ts';
+import { trainingSession } from './training-session.fixture.ts';
 
 describe('trainingGuidance', () => {
   it.each([
@@ -14,19 +14,7 @@ describe('trainingGuidance', () => {
   });
 });
 
-const session = (status: TrainingSession['status']): TrainingSession => ({
-  id: 's',
-  emailAccountId: 'a',
-  kind: 'training',
-  startDate: '2001-01-01',
-  endDate: '2001-06-30',
-  status,
-  initiatedAt: '2025-01-01T00:00:00Z',
-  completedAt: null,
-  totalEmailsDownloaded: 0,
-  trainingDurationMs: null,
-  errorMessage: null,
-});
+const session = trainingSession;
 
 const base = {
   trainingStatus: 'not_started' as const,

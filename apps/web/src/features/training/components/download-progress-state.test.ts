@@ -1,21 +1,8 @@
-import type { TrainingSession } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
 import { downloadOutcome, progressPollInterval } from './download-progress-state.ts';
+import { trainingSession } from './training-session.fixture.ts';
 
-const session = (status: TrainingSession['status'], change: Partial<TrainingSession> = {}): TrainingSession => ({
-  id: 'watched',
-  emailAccountId: 'a',
-  kind: 'training',
-  startDate: '2001-01-01',
-  endDate: '2001-06-30',
-  status,
-  initiatedAt: '2025-01-01T00:00:00Z',
-  completedAt: null,
-  totalEmailsDownloaded: 0,
-  trainingDurationMs: null,
-  errorMessage: null,
-  ...change,
-});
+const session = trainingSession;
 
 describe('progressPollInterval', () => {
   it('polls every 5 s while a download runs, else not', () => {
