@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { initializationStepJob } from './accounts/jobs.ts';
 import { scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
+import { indexSearchJob } from './mail/search-index.ts';
 import type { JobDefinition } from './platform/queue.ts';
 import { trainingSessionJob } from './training/jobs.ts';
 
@@ -9,5 +10,6 @@ export const allJobs = [
   initializationStepJob,
   syncMailJob,
   scheduleMailSyncJob,
+  indexSearchJob,
   trainingSessionJob,
 ] as unknown as JobDefinition<z.ZodType>[];

@@ -7,6 +7,7 @@ import { getEnv } from './env.ts';
 import { allJobs } from './jobs.ts';
 import { googleConfigFromEnv } from './mail/connectors/gmail/google-clients.ts';
 import { createParsePool } from './mail/parse-messages.ts';
+import { indexSearchJob } from './mail/search-index.ts';
 import { openDatabase } from './platform/db/open.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
@@ -75,6 +76,8 @@ export async function runServer() {
       google: googleConfigFromEnv(env),
       parseMessages: parsePool.parse,
     });
+    // Mail stored while the process was down, or mid-way when it stopped, still needs its full-text vectors.
+    await queue.enqueue(indexSearchJob, {}, { singletonKey: 'search-index' });
   }
   const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
   if (ownerLink) {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asStoredInMbox, toMbox, writeZip } from '../mail/connectors/mbox/fixtures.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { runSync } from '../mail/service.ts';
-import { activityEvents, emailAccounts, emails } from '../platform/db/schema/index.ts';
+import { activityEvents, emailAccounts, emailSearch, emailSearchQueue, emails } from '../platform/db/schema/index.ts';
 import { createLocalStorage } from '../platform/storage.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { CORPUS_DIR, enronFolder, listFiles } from '../test-support/corpus.ts';
@@ -96,6 +96,14 @@ describe('POST /api/accounts/import', () => {
       expect(r.outgoing).toBe(r.sender === PHILLIP);
       expect(r.folder).toBe(r.sender === PHILLIP ? 'Sent' : 'INBOX');
     }
+
+    // The search indexer, enqueued by the download, makes every message searchable by its body.
+    const indexed = async () =>
+      (await t.deps.db.select({ n: count() }).from(emailSearch).where(eq(emailSearch.emailAccountId, account.id)))[0]!.n;
+    const deadline = Date.now() + 60_000;
+    while ((await indexed()) < allenRaws.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await indexed()).toBe(allenRaws.length);
+    expect(await t.deps.db.select().from(emailSearchQueue)).toEqual([]);
 
     // A second sync finds nothing new (and does not even scan: the file is unchanged).
     const again = await runSync(t.deps, { userId: user.id, accountId: account.id });

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, EMAIL_PREVIEW_CHARS, EMAILS_PAGE_SIZE } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
+import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { emailAccounts, emailMessageAttachments, emails, type NewEmailRow } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { escapeLike, type FullTextOnlyCount, listEmails } from './repo.ts';
@@ -154,6 +155,8 @@ const emailOfB = await addEmail(b.user.id, accountB, {
   bodyText: 'pipeline capacity budget',
   receivedDate: day(200),
 });
+// Stored mail gets its full-text vector from the search indexer (the server runs it after a sync).
+await indexEmailsForSearch(db);
 
 type ListAnswer = { emails: { id: string; [k: string]: unknown }[]; pagination: { totalCount: number; limit: number; offset: number } };
 
@@ -328,6 +331,28 @@ describe('emails list: search', () => {
     }
     const budget = await listEmails(db, a.user.id, { search: 'budget' }, { limit: 1, offset: 1 }, { fullTextOnlyCount: 'subtract' });
     expect(budget).toMatchObject({ total: 2, rows: [{ id: fixtures.budgetInBody }] });
+  });
+
+  it('finds mail not yet indexed by subject and sender at once, and by its body once the indexer has run', async () => {
+    // A user of its own, so the other tests' counts stay as they are.
+    const c = await t.signUpAndIn('emails-c@example.com');
+    const accountC = await addAccount(c.user.id, 'c@example.com');
+    const fresh = await addEmail(c.user.id, accountC, {
+      subject: 'Fresh arrival',
+      senderName: 'Newly Stored',
+      bodyText: 'heliotrope cartography',
+      receivedDate: day(300),
+    });
+    const searchC = async (q: string) => ids(await list({ search: q }, c.cookie));
+    expect(await searchC('fresh arrival')).toEqual([fresh]);
+    expect(await searchC('newly stored')).toEqual([fresh]);
+    expect(await searchC('heliotrope')).toEqual([]);
+    // Slices smaller than the queue: the indexer goes on until the queue is empty.
+    await addEmail(c.user.id, accountC, { subject: 'Another', bodyText: 'heliotrope again', receivedDate: day(301) });
+    expect(await indexEmailsForSearch(db, { slice: 1 })).toBe(2);
+    expect(await searchC('heliotrope')).toHaveLength(2);
+    expect(await searchC('cartography')).toEqual([fresh]);
+    expect(await indexEmailsForSearch(db)).toBe(0);
   });
 
   it('refuses a search longer than 200 characters', async () => {

@@ -1,7 +1,7 @@
 import { EMAIL_PREVIEW_CHARS } from '@penman/contract';
 import { and, asc, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { emailAccounts, emailMessageAttachments, emails } from '../platform/db/schema/index.ts';
+import { emailAccounts, emailMessageAttachments, emailSearch, emails } from '../platform/db/schema/index.ts';
 
 /** Escapes LIKE's wildcards (and its escape character) so a query matches literally. */
 export function escapeLike(value: string): string {
@@ -9,20 +9,24 @@ export function escapeLike(value: string): string {
 }
 
 /**
- * The spec's search: subject, sender email or sender name as a case-insensitive substring (the
- * generated `search_text`, trigram-indexed). `search_text` is never null.
+ * The spec's search: subject, sender email or sender name as a case-insensitive substring of
+ * `search_text` (on emails, trigram-indexed; its copy on email_search for the body-only matches).
  */
-function substringMatch(search: string): SQL {
-  return sql`${emails.searchText} like '%' || lower(${escapeLike(search)}) || '%'`;
+function substringMatch(searchText: typeof emails.searchText | typeof emailSearch.searchText, search: string): SQL {
+  return sql`${searchText} like '%' || lower(${escapeLike(search)}) || '%'`;
 }
 
-/** Ours on top: the body (and every other word) through full-text search (`search`, GIN-indexed). */
+/** Ours on top: the body (and every other word) through full-text search (email_search, GIN-indexed). */
 function fullTextQuery(search: string): SQL {
   return sql`websearch_to_tsquery('simple', ${search})`;
 }
 
 function scopeOf(userId: string, accountId: string | undefined): SQL {
   return accountId ? and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId))! : eq(emails.userId, userId);
+}
+
+function searchScopeOf(userId: string, accountId: string | undefined): SQL {
+  return accountId ? and(eq(emailSearch.userId, userId), eq(emailSearch.emailAccountId, accountId))! : eq(emailSearch.userId, userId);
 }
 
 /** The row preview: the body's first 100 characters, runs of whitespace folded to one space. */
@@ -42,22 +46,37 @@ const listColumns = {
 
 export type EmailListRecord = Awaited<ReturnType<typeof readPage>>[number];
 type Page = { limit: number; offset: number };
-const newestFirst = [desc(emails.receivedDate), desc(emails.id)];
 
-/**
- * One page of rows: the page's ids are chosen first (for the plain list an index-only scan of
- * (user, [account,] date, id)), and only those rows are read in full, so rows skipped by the
- * offset never have their body read. `rank` orders before the date when given.
- */
-async function readPage(db: Db, userId: string, where: SQL, page: Page, rank?: SQL<number>) {
-  const pageIds = db
-    .select({ id: emails.id, receivedDate: emails.receivedDate, rank: (rank ?? sql<number>`0`).as('rank') })
+/** A page of ids from emails, newest first (for the plain list an index-only scan of (user, [account,] date, id)). */
+function emailsPageIds(db: Db, where: SQL, page: Page) {
+  return db
+    .select({ id: emails.id, receivedDate: emails.receivedDate, rank: sql<number>`0`.as('rank') })
     .from(emails)
     .where(where)
-    .orderBy(...(rank ? [desc(rank)] : []), ...newestFirst)
+    .orderBy(desc(emails.receivedDate), desc(emails.id))
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
+}
+
+/** A page of body-only matches' ids (F minus S, on email_search): by full-text rank, then newest first. */
+function fullTextOnlyPageIds(db: Db, scopes: SearchScopes, page: Page) {
+  const rank = sql<number>`ts_rank(${emailSearch.search}, ${scopes.query})`;
+  return db
+    .select({ id: emailSearch.emailId, receivedDate: emailSearch.receivedDate, rank: rank.as('rank') })
+    .from(emailSearch)
+    .where(scopes.fullTextOnly)
+    .orderBy(desc(rank), desc(emailSearch.receivedDate), desc(emailSearch.emailId))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+}
+
+/**
+ * One page of rows: the page's ids are chosen first, and only those rows are read in full, so rows
+ * skipped by the offset never have their body read.
+ */
+async function readPage(db: Db, userId: string, pageIds: ReturnType<typeof emailsPageIds> | ReturnType<typeof fullTextOnlyPageIds>) {
   return db
     .select({ ...listColumns, preview })
     .from(emails)
@@ -66,15 +85,15 @@ async function readPage(db: Db, userId: string, where: SQL, page: Page, rank?: S
     .orderBy(desc(pageIds.rank), desc(pageIds.receivedDate), desc(emails.id));
 }
 
-async function countWhere(db: Db, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(emails).where(where);
+async function countWhere(db: Db, table: typeof emails | typeof emailSearch, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
 }
 
 /** The planner's estimate of the rows matching `where` (from statistics: no row is read). */
-async function estimatedRows(db: Db, where: SQL): Promise<number> {
+async function estimatedRows(db: Db, table: typeof emails | typeof emailSearch, where: SQL): Promise<number> {
   const { rows } = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) select 1 from ${emails} where ${where}`,
+    sql`explain (format json) select 1 from ${table} where ${where}`,
   );
   return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
 }
@@ -82,34 +101,41 @@ async function estimatedRows(db: Db, where: SQL): Promise<number> {
 /**
  * Two ways to count the mail that matches only by full text (F minus S, where F is the full-text
  * matches and S the substring ones); both give the same number, at very different costs:
- * - 'filter' counts F and tests the substring on each of its rows (`search_text`, near the end of
- *   the row: about 0.5 µs a row). Right when S is about as large as F ("kaminski": both 40,000).
+ * - 'filter' counts F and tests the substring on each of its rows (the copy of `search_text` in
+ *   email_search: about 0.5 µs a row). Right when S is about as large as F ("kaminski": both 40,000).
  * - 'subtract' counts F with no per-row test (the GIN match on words is exact: only visibility and
- *   the user are checked) and subtracts F ∩ S, found by testing the full text on S's rows (it reads
- *   their tsvector, often out of line: about 5 µs a row). Right when S is much smaller than F
- *   ("please": 84,000 full-text matches, 1,500 substring ones: 45 instead of 78 ms).
+ *   the user are checked) and subtracts F ∩ S, found by testing the full text on S's rows (looked
+ *   up in email_search by id, the vector often out of line: about 5 µs a row). Right when S is much
+ *   smaller than F ("please": 84,000 full-text matches, 1,500 substring ones).
  */
 export type FullTextOnlyCount = 'filter' | 'subtract';
 
 /** 'subtract' when the planner's estimates put S under a tenth of F (the per-row costs differ tenfold). */
-async function chooseFullTextOnlyCount(db: Db, substringScope: SQL, fullTextScope: SQL): Promise<FullTextOnlyCount> {
-  const [substringRows, fullTextRows] = await Promise.all([estimatedRows(db, substringScope), estimatedRows(db, fullTextScope)]);
+async function chooseFullTextOnlyCount(db: Db, scopes: SearchScopes): Promise<FullTextOnlyCount> {
+  const [substringRows, fullTextRows] = await Promise.all([
+    estimatedRows(db, emails, scopes.substring),
+    estimatedRows(db, emailSearch, scopes.fullText),
+  ]);
   return substringRows * 10 < fullTextRows ? 'subtract' : 'filter';
 }
 
+/** S on emails; F and F minus S on email_search. */
 type SearchScopes = { substring: SQL; fullText: SQL; fullTextOnly: SQL; query: SQL };
 
 /** The exact sizes of S and of F minus S; the queries run side by side on separate connections. */
 async function countMatches(db: Db, scopes: SearchScopes, how: FullTextOnlyCount): Promise<[number, number]> {
-  if (how === 'filter') return Promise.all([countWhere(db, scopes.substring), countWhere(db, scopes.fullTextOnly)]);
+  if (how === 'filter') {
+    return Promise.all([countWhere(db, emails, scopes.substring), countWhere(db, emailSearch, scopes.fullTextOnly)]);
+  }
   const [[substring], fullTextTotal] = await Promise.all([
     // ts_match_vq is `@@` as a function, which the planner cannot take to the GIN index: S's rows
     // come from the trigram index alone and only they have their full text tested.
     db
-      .select({ total: count(), inFullText: count(sql`case when ts_match_vq(${emails.search}, ${scopes.query}) then 1 end`) })
+      .select({ total: count(), inFullText: count(sql`case when ts_match_vq(${emailSearch.search}, ${scopes.query}) then 1 end`) })
       .from(emails)
+      .leftJoin(emailSearch, eq(emailSearch.emailId, emails.id))
       .where(scopes.substring),
-    countWhere(db, scopes.fullText),
+    countWhere(db, emailSearch, scopes.fullText),
   ]);
   // Each query sees the mail of its own moment: never below zero while a sync adds mail.
   return [substring?.total ?? 0, Math.max(0, fullTextTotal - (substring?.inFullText ?? 0))];
@@ -133,20 +159,26 @@ export async function listEmails(
 ) {
   const scope = scopeOf(userId, filter.accountId);
   if (!filter.search) {
-    const [rows, total] = await Promise.all([readPage(db, userId, scope, page), countWhere(db, scope)]);
+    const [rows, total] = await Promise.all([readPage(db, userId, emailsPageIds(db, scope, page)), countWhere(db, emails, scope)]);
     return { rows, total };
   }
-  const substring = substringMatch(filter.search);
   const query = fullTextQuery(filter.search);
-  const fullText = and(scope, sql`${emails.search} @@ ${query}`)!;
-  const scopes = { substring: and(scope, substring)!, fullText, fullTextOnly: and(fullText, not(substring))!, query };
-  const counted = async () =>
-    countMatches(db, scopes, options.fullTextOnlyCount ?? (await chooseFullTextOnlyCount(db, scopes.substring, scopes.fullText)));
-  const [substringRows, [substringTotal, fullTextOnlyTotal]] = await Promise.all([readPage(db, userId, scopes.substring, page), counted()]);
+  const fullText = and(searchScopeOf(userId, filter.accountId), sql`${emailSearch.search} @@ ${query}`)!;
+  const scopes: SearchScopes = {
+    substring: and(scope, substringMatch(emails.searchText, filter.search))!,
+    fullText,
+    fullTextOnly: and(fullText, not(substringMatch(emailSearch.searchText, filter.search)))!,
+    query,
+  };
+  const counted = async () => countMatches(db, scopes, options.fullTextOnlyCount ?? (await chooseFullTextOnlyCount(db, scopes)));
+  const [substringRows, [substringTotal, fullTextOnlyTotal]] = await Promise.all([
+    readPage(db, userId, emailsPageIds(db, scopes.substring, page)),
+    counted(),
+  ]);
   let rows = substringRows;
   if (rows.length < page.limit && fullTextOnlyTotal > 0) {
     const rest = { limit: page.limit - rows.length, offset: Math.max(0, page.offset - substringTotal) };
-    rows = rows.concat(await readPage(db, userId, scopes.fullTextOnly, rest, sql<number>`ts_rank(${emails.search}, ${query})`));
+    rows = rows.concat(await readPage(db, userId, fullTextOnlyPageIds(db, scopes, rest)));
   }
   return { rows, total: substringTotal + fullTextOnlyTotal };
 }

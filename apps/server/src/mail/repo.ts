@@ -375,3 +375,33 @@ export async function listAccountsForScheduledSync(db: Db) {
     .from(emailAccounts)
     .where(and(eq(emailAccounts.isActive, true), eq(emailAccounts.initialized, true), sql`${emailAccounts.syncState} <> 'running'`));
 }
+
+/**
+ * The full-text vector of an email (subject A, sender B, body D; 'simple': no stemming, any
+ * language). Inputs are truncated so a huge body can never exceed the 1 MB tsvector limit.
+ */
+const searchVector = sql`setweight(to_tsvector('simple'::regconfig, left(coalesce(e.subject, ''), 2000)), 'A')
+  || setweight(to_tsvector('simple'::regconfig, left(coalesce(e.sender_name, '') || ' ' || coalesce(e.sender_email, ''), 2000)), 'B')
+  || setweight(to_tsvector('simple'::regconfig, left(coalesce(e.body_text, ''), 100000)), 'D')`;
+
+/**
+ * Writes the search rows (vector and copies, see `email_search`) of up to `limit` emails from the
+ * indexer's queue, any user's (the queue is the indexer's own), and takes them off it; queued
+ * emails deleted meanwhile just leave the queue. Entries another indexer holds are skipped.
+ * Answers how many queue entries it took: 0 when the queue is empty.
+ */
+export async function fillSearchVectors(db: Db, limit: number): Promise<number> {
+  const { rows } = await db.execute<{ taken: number }>(sql`
+    with taken as (
+      delete from email_search_queue where email_id in (
+        select email_id from email_search_queue limit ${limit} for update skip locked)
+      returning email_id
+    ), written as (
+      insert into email_search (email_id, user_id, email_account_id, received_date, search_text, search)
+      select e.id, e.user_id, e.email_account_id, e.received_date, e.search_text, ${searchVector}
+      from taken join emails e on e.id = taken.email_id
+      on conflict (email_id) do nothing
+    )
+    select count(*)::int as taken from taken`);
+  return rows[0]?.taken ?? 0;
+}

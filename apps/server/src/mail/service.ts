@@ -1,16 +1,29 @@
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
+import type { Queue } from '../platform/queue.ts';
 import type { GoogleConfig } from './connectors/gmail/google-clients.ts';
 import { connectorFactory } from './connectors/index.ts';
 import { type MessageParser, parseInline } from './parse-messages.ts';
 import * as repo from './repo.ts';
+import { indexSearchJob } from './search-index.ts';
 import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
 
-export type MailDeps = { db: Db; secretBox: SecretBox; imapCa?: string; google?: GoogleConfig | null; parseMessages?: MessageParser };
+export type MailDeps = {
+  db: Db;
+  secretBox: SecretBox;
+  imapCa?: string;
+  google?: GoogleConfig | null;
+  parseMessages?: MessageParser;
+  /** Where the search indexer is enqueued once new mail is stored. */
+  queue?: Pick<Queue, 'enqueue'>;
+};
 
-/** Downloads an account's new mail with the production connectors and parser. */
-export function runSync(deps: MailDeps, params: { userId: string; accountId: string; options?: SyncOptions }): Promise<SyncResult> {
-  return syncAccount(
+/**
+ * Downloads an account's new mail with the production connectors and parser, then hands the new
+ * mail to the search indexer (which fills its full-text vectors in the background).
+ */
+export async function runSync(deps: MailDeps, params: { userId: string; accountId: string; options?: SyncOptions }): Promise<SyncResult> {
+  const result = await syncAccount(
     {
       db: deps.db,
       openConnector: connectorFactory({ secretBox: deps.secretBox, imapCa: deps.imapCa, google: deps.google }),
@@ -19,6 +32,8 @@ export function runSync(deps: MailDeps, params: { userId: string; accountId: str
     },
     params,
   );
+  if (result.stored > 0) await deps.queue?.enqueue(indexSearchJob, {}, { singletonKey: 'search-index' });
+  return result;
 }
 
 type AccountScope = { db: Db; userId: string; accountId: string };

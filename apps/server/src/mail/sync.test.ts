@@ -182,12 +182,17 @@ describe('failures', () => {
 
   it('a server killed in the middle of a sync is survived by reconnecting', async () => {
     const account = await addAccount('small', 'small-pw');
-    const running = syncAccount(
-      { ...deps, sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 200))) },
-      { userId: user.id, accountId: account.id },
-    );
+    let restarted: Promise<void> | undefined;
+    // Backoff waits until the server is back (however long a loaded machine takes to restart it),
+    // so every attempt but the first after the cut finds it up.
+    const sleep = async (ms: number) => {
+      await restarted;
+      await new Promise((r) => setTimeout(r, Math.min(ms, 50)));
+    };
+    const running = syncAccount({ ...deps, sleep }, { userId: user.id, accountId: account.id });
     await new Promise((r) => setTimeout(r, 150));
-    await dovecot.restart();
+    restarted = dovecot.restart();
+    await restarted;
     const result = await running;
     expect(result.status).toBe('completed');
     expect(await countEmails(account.id)).toBe(500);

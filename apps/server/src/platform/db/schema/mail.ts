@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
-import { createdAtColumn, timestamptz, tsvector, updatedAtColumn, userIdColumn } from './columns.ts';
+import { createdAtColumn, timestamptz, toastPaddingColumn, tsvector, updatedAtColumn, userIdColumn } from './columns.ts';
 
 /** A few headers the engines need (automated-sender detection), keyed in camelCase. */
 export type EmailHeaders = {
@@ -17,8 +17,9 @@ export type EmailHeaders = {
 // batches and the same message seen in two folders never duplicate a row.
 // Storage (migration 0004_emails_narrow_heap, not expressible here): toast_tuple_target = 128 and
 // every short text/array/jsonb column STORAGE MAIN, so a toasted row keeps only its short columns
-// inline and body_text, body_html and `search` go out of line: a narrower heap for the searches'
-// exact counts, which visit every matching row (docs/decisions/010).
+// inline and body_text and body_html go out of line: a narrower heap for the searches'
+// exact counts, which visit every matching row (docs/decisions/010). `toast_padding` makes every
+// row a toasted one, short mail included (docs/decisions/012).
 export const emails = pgTable(
   'emails',
   {
@@ -54,12 +55,6 @@ export const emails = pgTable(
     // Set when MIME parsing failed or was partial; the row still keeps whatever could be read.
     parseProblem: text('parse_problem'),
     headers: jsonb('headers').$type<EmailHeaders>().notNull().default(sql`'{}'::jsonb`),
-    // Full-text search (ranked body search). Inputs are truncated so a huge body can never exceed
-    // the 1 MB tsvector limit and fail the insert. Read-only; select it only when needed.
-    search: tsvector('search').generatedAlwaysAs(
-      (): SQL =>
-        sql`setweight(to_tsvector('simple'::regconfig, left(coalesce("subject", ''), 2000)), 'A') || setweight(to_tsvector('simple'::regconfig, left(coalesce("sender_name", '') || ' ' || coalesce("sender_email", ''), 2000)), 'B') || setweight(to_tsvector('simple'::regconfig, left(coalesce("body_text", ''), 100000)), 'D')`,
-    ),
     // The spec's case-insensitive substring search over subject, sender name and sender email
     // (`search_text LIKE '%' || lower(q) || '%'`, trigram-indexed). Fields are newline-separated
     // so a one-line query cannot match across two fields.
@@ -67,6 +62,7 @@ export const emails = pgTable(
       (): SQL =>
         sql`lower(left(coalesce("subject", ''), 2000) || chr(10) || coalesce("sender_name", '') || chr(10) || coalesce("sender_email", ''))`,
     ),
+    toastPadding: toastPaddingColumn(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -86,10 +82,40 @@ export const emails = pgTable(
     index('emails_account_message_id_idx').on(t.emailAccountId, t.messageId),
     index('emails_account_thread_idx').on(t.emailAccountId, t.threadId),
     index('emails_account_provider_uid_idx').on(t.emailAccountId, t.providerUid),
-    index('emails_search_idx').using('gin', t.search),
     index('emails_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
+
+// The full-text search of the Emails list, one row per email, written by the search indexer
+// (mail/search-index.ts) after the mail is stored rather than at insert, so a download does not
+// wait for PostgreSQL's text parser, and insert-only, so indexing never rewrites (and bloats) the
+// emails heap. A narrow heap of its own also makes counting a broad search visit fewer pages.
+// `search_text` and `received_date` are copies (neither ever changes) so the body-only matches are
+// counted and ordered here alone. Storage (migration 0005, not expressible here): toast_tuple_target
+// = 128 with user_id and search_text STORAGE MAIN, as for emails. See docs/decisions/012.
+export const emailSearch = pgTable(
+  'email_search',
+  {
+    emailId: uuid('email_id')
+      .primaryKey()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    // Copies of the email's owner and account (for scoping); the email's own cascade removes the row.
+    userId: text('user_id').notNull(),
+    emailAccountId: uuid('email_account_id').notNull(),
+    receivedDate: timestamptz('received_date'),
+    searchText: text('search_text').notNull(),
+    // Subject (weight A), sender (B) and body (D), 'simple' configuration: no stemming, any language.
+    search: tsvector('search').notNull(),
+    toastPadding: toastPaddingColumn(),
+  },
+  (t) => [index('email_search_search_idx').using('gin', t.search)],
+);
+
+// Emails waiting for the search indexer: a row per stored email, added by a trigger on emails
+// (migration 0005) whatever stored the mail, removed when the indexer has written its search row.
+export const emailSearchQueue = pgTable('email_search_queue', {
+  emailId: uuid('email_id').primaryKey(),
+});
 
 export type EmailRow = typeof emails.$inferSelect;
 export type NewEmailRow = typeof emails.$inferInsert;
