@@ -6,7 +6,7 @@ import { createTestApp } from '../../../test-support/app.ts';
 import { enronFolder } from '../../../test-support/corpus.ts';
 import { startGoogleStandIn } from '../../../test-support/google-stand-in.ts';
 import { parseInline } from '../../parse-messages.ts';
-import { type SyncDeps, syncAccount } from '../../sync.ts';
+import { SYNC_BATCH_SIZE, type SyncDeps, syncAccount } from '../../sync.ts';
 import { connectorFactory } from '../index.ts';
 import { createGmailConnector, engineIdToGmail, gmailIdToEngine, toMailError } from './gmail-connector.ts';
 
@@ -206,8 +206,10 @@ describe('Gmail sync through the real client libraries, against the stand-in', (
         return parseInline(raws);
       },
     };
-    expect(await syncAccount(stopping, { userId: user.id, accountId: partial })).toEqual({ status: 'stopped', stored: 100 });
     const inboxTotal = google.labelIds('INBOX').length;
+    expect(inboxTotal).toBeGreaterThan(SYNC_BATCH_SIZE);
+    // Asked while the first batch was being prepared: that batch is stored, nothing after it.
+    expect(await syncAccount(stopping, { userId: user.id, accountId: partial })).toEqual({ status: 'stopped', stored: SYNC_BATCH_SIZE });
 
     // Meanwhile: one new message, and one old one moved into the inbox (listed before the resume point).
     google.addMessage(mail('during-1@enron.com', 'Thu, 6 Dec 2001 10:00:00 -0600', 'During'), { labels: ['INBOX'] });
@@ -217,9 +219,9 @@ describe('Gmail sync through the real client libraries, against the stand-in', (
     const from = google.calls.length;
     const result = await syncAccount(deps, { userId: user.id, accountId: partial });
     const sentTotal = google.labelIds('SENT').length;
-    expect(result).toEqual({ status: 'completed', stored: inboxTotal - 100 + 2 + sentTotal });
+    expect(result).toEqual({ status: 'completed', stored: inboxTotal - SYNC_BATCH_SIZE + 2 + sentTotal });
     // Only what was not stored yet was downloaded.
-    expect(google.countCalls(/^GET \/gmail\/v1\/users\/me\/messages\/\w+$/, from)).toBe(inboxTotal - 100 + 2 + sentTotal);
+    expect(google.countCalls(/^GET \/gmail\/v1\/users\/me\/messages\/\w+$/, from)).toBe(inboxTotal - SYNC_BATCH_SIZE + 2 + sentTotal);
     expect(await countEmails(partial)).toBe(inboxTotal + 2 + sentTotal);
     expect(await duplicates(partial)).toBe(0);
   });

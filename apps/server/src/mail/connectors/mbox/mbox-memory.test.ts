@@ -4,17 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { enronFolder } from '../../../test-support/corpus.ts';
+import { SYNC_BATCH_SIZE } from '../../sync.ts';
 import type { RemoteFolder } from '../types.ts';
 import { mboxRecord } from './fixtures.ts';
 import { openMailboxFile } from './mbox-connector.ts';
 
 /**
  * A multi-hundred-MB mbox goes through the connector (scan, then every message fetched in the sync
- * engine's batches of 100) with the process's memory growing by a bounded amount, not with the file.
+ * engine's batches) with the process's memory growing by a bounded amount, not with the file.
  */
 const TARGET_BYTES = 300 * 1024 * 1024;
 const MAX_RSS_GROWTH = 150 * 1024 * 1024;
-const BATCH = 100;
 const ME = 'phillip.allen@enron.com';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-mbox-big-'));
@@ -62,9 +62,10 @@ it('imports a 300 MB mbox with bounded memory', { timeout: 120_000 }, async () =
     for (const folder of await connector.listFolders()) {
       const list = await connector.listMessageIds(folder as RemoteFolder, {});
       perFolder[folder.path] = list.ids.length;
-      for (let start = 0; start < list.ids.length; start += BATCH) {
+      for (let start = 0; start < list.ids.length; start += SYNC_BATCH_SIZE) {
         const batch: Buffer[] = [];
-        for await (const message of connector.fetchMessages(folder, list.ids.slice(start, start + BATCH))) batch.push(message.raw);
+        for await (const message of connector.fetchMessages(folder, list.ids.slice(start, start + SYNC_BATCH_SIZE)))
+          batch.push(message.raw);
         fetched += batch.length;
         for (const raw of batch) fetchedBytes += raw.length;
         sample();
