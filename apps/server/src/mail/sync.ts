@@ -206,14 +206,14 @@ async function syncFolder(
     return prepared;
   };
 
-  // Ahead, so the next fetch starts while a batch is still being parsed instead of after it.
+  // Two ahead, so the next fetch starts while a batch is still being parsed instead of after it.
   const ahead: ReturnType<typeof prepare>[] = [];
   let prepared = 0;
   const prepareAhead = () => {
     while (prepared < batches.length && ahead.length < PREPARE_AHEAD) ahead.push(prepare(batches[prepared++]!));
   };
   // Up to STORE_CONCURRENCY batches are stored at once, each in its own transaction, so PostgreSQL
-  // (the search vector and index maintenance) works on more than one core. They commit in batch
+  // (index maintenance, TOAST) works on more than one core. They commit in batch
   // order: a batch inserts, then waits for the previous batch's commit before its counters and
   // resume point, so the cursor never passes a message that is not stored, and a failed batch
   // rolls back every later one with it.
