@@ -2,6 +2,7 @@ import type { SessionUser } from '@penman/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { customSession } from 'better-auth/plugins';
+import { switchOffAuthAsyncContextWhenIdle, trackAuthBackgroundTask } from './auth-async-context.ts';
 import type { Db } from './db/client.ts';
 import { authAccounts, rateLimits, sessions, users, verifications } from './db/schema/index.ts';
 import { logger } from './logger.ts';
@@ -22,6 +23,9 @@ type AuthOptions = {
 };
 
 const DAY = 60 * 60 * 24;
+
+// Before any better-auth call can run, so every run() of its storages is counted.
+await switchOffAuthAsyncContextWhenIdle();
 
 export function createAuth(options: AuthOptions) {
   return betterAuth({
@@ -59,6 +63,8 @@ export function createAuth(options: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: options.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Known, so its async context is not switched off under it (auth-async-context.ts).
+      backgroundTasks: { handler: trackAuthBackgroundTask },
     },
     databaseHooks: {
       user: { create: { after: async (user) => options.onUserCreated(user) } },

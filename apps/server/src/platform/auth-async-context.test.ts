@@ -1,0 +1,68 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import { getCurrentDBAdapterAsyncLocalStorage, getRequestStateAsyncLocalStorage } from '@better-auth/core/context';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test-support/app.ts';
+import { trackAuthBackgroundTask } from './auth-async-context.ts';
+
+// Whether the storage's promise hook is on: Node's own field (no public accessor exists).
+const isOn = (storage: AsyncLocalStorage<unknown>) => (storage as unknown as { enabled: boolean }).enabled;
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const { request, signUpAndIn } = await createTestApp({ SIGN_IN_ATTEMPTS_PER_MINUTE: '100' });
+
+describe("better-auth's async context", () => {
+  it('is switched off once the auth calls are over, and sessions work across many concurrent calls', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => signUpAndIn(`person${i}@example.com`)));
+    // Each person's session, looked up 5 times at once with everyone else's.
+    const answers = await Promise.all(
+      people.flatMap(({ cookie, user }) =>
+        Array.from({ length: 5 }, async () => {
+          const response = await request('/api/accounts', { cookie });
+          return { status: response.status, expected: user.id, cookie };
+        }),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const sessions = await Promise.all(people.map(({ cookie }) => request('/api/auth/get-session', { cookie }).then((r) => r.json())));
+    expect(sessions.map((session) => session.user.id)).toEqual(people.map(({ user }) => user.id));
+
+    // Wrong passwords go through the rate limiter (its background writes) and fail as they should.
+    const wrong = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'person0@example.com', password: 'nope-nope-1' },
+    });
+    expect(wrong.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isOn(await getRequestStateAsyncLocalStorage())).toBe(false);
+    expect(isOn(await getCurrentDBAdapterAsyncLocalStorage())).toBe(false);
+  });
+
+  it('stays on while a run or a background task is still going', async () => {
+    const storage = await getRequestStateAsyncLocalStorage();
+    const slow = deferred();
+    const task = deferred();
+    const seen: unknown[] = [];
+    const slowRun = storage.run({ name: 'slow' }, async () => {
+      await slow.promise;
+      seen.push(storage.getStore());
+    });
+    await storage.run({ name: 'quick' }, async () => {
+      await Promise.resolve();
+      seen.push(storage.getStore());
+    });
+    trackAuthBackgroundTask(task.promise);
+    slow.resolve();
+    await slowRun;
+    expect(seen).toEqual([{ name: 'quick' }, { name: 'slow' }]);
+    expect(isOn(storage)).toBe(true);
+    task.resolve();
+    await task.promise;
+    await Promise.resolve();
+    expect(isOn(storage)).toBe(false);
+  });
+});
