@@ -190,5 +190,7 @@ try {
 } finally {
   server.kill('SIGINT');
   await new Promise((r) => server.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // BENCH_KEEP_DATA=1 keeps the seeded database for EXPLAIN ANALYZE (start the server on it with DATA_DIR).
+  if (process.env.BENCH_KEEP_DATA) console.log(`Data kept in ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -167,6 +167,8 @@ const rssOf = (field: 'VmRSS' | 'VmHWM') =>
 // requests a second (session check, queries) would cost the server being measured CPU that the
 // web app's 3-second poll never does.
 const database = await openDatabase(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir, PUBLIC_URL: base }), { attachToRunning: true });
+// SYNC_BENCH_SQL: a statement run before the download, for experiments (e.g. a column's storage).
+if (process.env.SYNC_BENCH_SQL) await database.pool.query(process.env.SYNC_BENCH_SQL);
 type Progress = { status: string; step: string | null; error: string | null; downloaded: number };
 const progress = async () =>
   (
