@@ -46,19 +46,21 @@ describe("better-auth's async context", () => {
     const storage = await getRequestStateAsyncLocalStorage();
     const slow = deferred();
     const task = deferred();
+    const [slowStore, quickStore] = [new WeakMap(), new WeakMap()];
     const seen: unknown[] = [];
-    const slowRun = storage.run({ name: 'slow' }, async () => {
+    const slowRun = storage.run(slowStore, async () => {
       await slow.promise;
       seen.push(storage.getStore());
     });
-    await storage.run({ name: 'quick' }, async () => {
+    await storage.run(quickStore, async () => {
       await Promise.resolve();
       seen.push(storage.getStore());
     });
     trackAuthBackgroundTask(task.promise);
     slow.resolve();
     await slowRun;
-    expect(seen).toEqual([{ name: 'quick' }, { name: 'slow' }]);
+    expect(seen[0]).toBe(quickStore);
+    expect(seen[1]).toBe(slowStore);
     expect(isOn(storage)).toBe(true);
     task.resolve();
     await task.promise;
