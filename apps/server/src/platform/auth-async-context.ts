@@ -16,10 +16,6 @@ let running = 0;
 let storages: AsyncLocalStorage<unknown>[] = [];
 let installed: Promise<void> | undefined;
 
-function started() {
-  running++;
-}
-
 function ended() {
   running--;
   if (running === 0) for (const storage of storages) storage.disable();
@@ -27,7 +23,7 @@ function ended() {
 
 /** better-auth's `advanced.backgroundTasks.handler`: a task it lets run past its call keeps the storages on. */
 export function trackAuthBackgroundTask(task: Promise<unknown>): void {
-  started();
+  running++;
   task.then(ended, ended);
 }
 
@@ -42,7 +38,7 @@ export function switchOffAuthAsyncContextWhenIdle(): Promise<void> {
     for (const storage of storages) {
       const run = storage.run.bind(storage);
       storage.run = <R, A extends unknown[]>(store: unknown, callback: (...args: A) => R, ...args: A): R => {
-        started();
+        running++;
         let result: R;
         try {
           result = run(store, callback, ...args);
