@@ -216,7 +216,6 @@ describe('failures', () => {
     const stored = await countEmails(account.id);
     expect(stored).toBeGreaterThanOrEqual(SYNC_BATCH_SIZE);
     expect(stored).toBeLessThanOrEqual(2 * SYNC_BATCH_SIZE);
-    expect(stored).toBeLessThan(500);
     const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, account.id));
     expect(row!.syncState).toBe('stopped');
   });
