@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, EMAIL_PREVIEW_CHARS, EMAILS_PAGE_SIZE } from '@penman/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { emailAccounts, emailMessageAttachments, emails, type NewEmailRow } from '../platform/db/schema/index.ts';
@@ -314,7 +315,20 @@ describe('emails list: search', () => {
 
   it('counts the same whichever way the body-only matches are counted (subtracting or filtering)', async () => {
     const ways: FullTextOnlyCount[] = ['filter', 'subtract'];
-    const queries = ['budget', 'kilowatt', 'routine update', 'finance.example', 'zebulon', 'carla finch', '"river kern"', '!!!', '%'];
+    // One-word searches take |F| from the word counts when subtracting; the others count F.
+    const oneWord = ['budget', 'KILOWATT', 'zebulon', 'gas.trader@enron.com', 'Thursday?', 'nowhere'];
+    const others = [
+      'routine update',
+      'finance.example',
+      'carla finch',
+      '"river kern"',
+      '-budget',
+      'routine -update',
+      'budget or kilowatt',
+      '!!!',
+      '%',
+    ];
+    const queries = [...oneWord, ...others];
     for (const [userId, accountId] of [
       [a.user.id, undefined],
       [a.user.id, accountA2],
@@ -331,6 +345,22 @@ describe('emails list: search', () => {
     }
     const budget = await listEmails(db, a.user.id, { search: 'budget' }, { limit: 1, offset: 1 }, { fullTextOnlyCount: 'subtract' });
     expect(budget).toMatchObject({ total: 2, rows: [{ id: fixtures.budgetInBody }] });
+  });
+
+  it('takes the total of a one-word search from the word counts, and of any other from the index', async () => {
+    const total = async (search: string) =>
+      (await listEmails(db, a.user.id, { search }, { limit: 1, offset: 0 }, { fullTextOnlyCount: 'subtract' })).total;
+    const [budget, budgetInText, budgetOrKilowatt] = [await total('budget'), await total('Budget!'), await total('budget or kilowatt')];
+    const tamper = (by: number) =>
+      db.execute(sql`update email_word_counts set emails = emails + ${by} where email_account_id = ${accountA2} and word = 'budget'`);
+    await tamper(1000);
+    try {
+      expect(await total('budget')).toBe(budget + 1000);
+      expect(await total('Budget!')).toBe(budgetInText + 1000);
+      expect(await total('budget or kilowatt')).toBe(budgetOrKilowatt);
+    } finally {
+      await tamper(-1000);
+    }
   });
 
   it('finds mail not yet indexed by subject and sender at once, and by its body once the indexer has run', async () => {

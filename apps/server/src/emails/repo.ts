@@ -1,7 +1,7 @@
 import { EMAIL_PREVIEW_CHARS } from '@penman/contract';
-import { and, asc, count, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { emailAccounts, emailMessageAttachments, emailSearch, emails } from '../platform/db/schema/index.ts';
+import { emailAccounts, emailMessageAttachments, emailSearch, emails, emailWordCounts } from '../platform/db/schema/index.ts';
 
 /** Escapes LIKE's wildcards (and its escape character) so a query matches literally. */
 export function escapeLike(value: string): string {
@@ -27,6 +27,15 @@ function scopeOf(userId: string, accountId: string | undefined): SQL {
 
 function searchScopeOf(userId: string, accountId: string | undefined): SQL {
   return accountId ? and(eq(emailSearch.userId, userId), eq(emailSearch.emailAccountId, accountId))! : eq(emailSearch.userId, userId);
+}
+
+/** The word counts of the user's accounts (or of the one account). */
+function wordCountScopeOf(db: Db, userId: string, accountId: string | undefined): SQL {
+  const accounts = db
+    .select({ id: emailAccounts.id })
+    .from(emailAccounts)
+    .where(accountId ? and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)) : eq(emailAccounts.userId, userId));
+  return inArray(emailWordCounts.emailAccountId, accounts);
 }
 
 /** The row preview: the body's first 100 characters, runs of whitespace folded to one space. */
@@ -103,10 +112,11 @@ async function estimatedRows(db: Db, table: typeof emails | typeof emailSearch, 
  * matches and S the substring ones); both give the same number, at very different costs:
  * - 'filter' counts F and tests the substring on each of its rows (the copy of `search_text` in
  *   email_search: about 0.5 µs a row). Right when S is about as large as F ("kaminski": both 40,000).
- * - 'subtract' counts F with no per-row test (the GIN match on words is exact: only visibility and
- *   the user are checked) and subtracts F ∩ S, found by testing the full text on S's rows (looked
- *   up in email_search by id, the vector often out of line: about 5 µs a row). Right when S is much
- *   smaller than F ("please": 84,000 full-text matches, 1,500 substring ones).
+ * - 'subtract' takes |F| (for one word a lookup in the word counts; otherwise a count with no
+ *   per-row test: the GIN match on words is exact, only visibility and the user are checked) and
+ *   subtracts F ∩ S, found by testing the full text on S's rows (looked up in email_search by id,
+ *   the vector out of line: about 10 µs a row). Right when S is much smaller than F ("please":
+ *   84,000 full-text matches, 1,500 substring ones).
  */
 export type FullTextOnlyCount = 'filter' | 'subtract';
 
@@ -119,23 +129,51 @@ async function chooseFullTextOnlyCount(db: Db, scopes: SearchScopes): Promise<Fu
   return substringRows * 10 < fullTextRows ? 'subtract' : 'filter';
 }
 
-/** S on emails; F and F minus S on email_search. */
-type SearchScopes = { substring: SQL; fullText: SQL; fullTextOnly: SQL; query: SQL };
+/** S on emails; F and F minus S on email_search; the word counts of the same accounts. */
+type SearchScopes = { search: string; query: SQL; substring: SQL; fullText: SQL; fullTextOnly: SQL; wordCounts: SQL };
 
-/** The exact sizes of S and of F minus S; the queries run side by side on separate connections. */
-async function countMatches(db: Db, scopes: SearchScopes, how: FullTextOnlyCount): Promise<[number, number]> {
+/**
+ * |F| when the search is one word and nothing else (no second word, no negation): the sum of the
+ * accounts' counts of that word (email_word_counts, kept exact by triggers on email_search), a
+ * lookup however many emails match. Undefined for any other search. The word is found among the
+ * search's own words as the one whose single-word vector the query matches: no other can.
+ */
+async function countOneWordMatches(db: Db, scopes: SearchScopes): Promise<number | undefined> {
+  const { rows } = await db.execute<{ emails: number }>(sql`
+    select coalesce(sum(${emailWordCounts.emails}), 0)::integer as emails
+    from (
+      select w.word from unnest(tsvector_to_array(to_tsvector('simple', ${scopes.search}))) as w(word)
+      where numnode(${scopes.query}) = 1 and array_to_tsvector(array[w.word]) @@ ${scopes.query}
+      limit 1
+    ) as one_word
+    left join ${emailWordCounts} on ${emailWordCounts.word} = one_word.word and ${scopes.wordCounts}
+    group by one_word.word`);
+  return rows[0]?.emails;
+}
+
+/**
+ * The exact sizes of S and of F minus S; the queries run side by side on separate connections.
+ * `oneWordTotal` is |F| when already known (countOneWordMatches).
+ */
+async function countMatches(
+  db: Db,
+  scopes: SearchScopes,
+  how: FullTextOnlyCount,
+  oneWordTotal: number | undefined,
+): Promise<[number, number]> {
   if (how === 'filter') {
     return Promise.all([countWhere(db, emails, scopes.substring), countWhere(db, emailSearch, scopes.fullTextOnly)]);
   }
+  // S's rows come from the trigram index alone, and each has its vector looked up by id and tested:
+  // a subquery per row, as in a join the planner may choose to read all of email_search.
+  // ts_match_vq is `@@` as a function, which the planner cannot take to the GIN index.
+  const inFullText = sql`(select ts_match_vq(${emailSearch.search}, ${scopes.query}) from ${emailSearch} where ${emailSearch.emailId} = ${emails.id})`;
   const [[substring], fullTextTotal] = await Promise.all([
-    // ts_match_vq is `@@` as a function, which the planner cannot take to the GIN index: S's rows
-    // come from the trigram index alone and only they have their full text tested.
     db
-      .select({ total: count(), inFullText: count(sql`case when ts_match_vq(${emailSearch.search}, ${scopes.query}) then 1 end`) })
+      .select({ total: count(), inFullText: count(sql`case when ${inFullText} then 1 end`) })
       .from(emails)
-      .leftJoin(emailSearch, eq(emailSearch.emailId, emails.id))
       .where(scopes.substring),
-    countWhere(db, emailSearch, scopes.fullText),
+    oneWordTotal ?? countWhere(db, emailSearch, scopes.fullText),
   ]);
   // Each query sees the mail of its own moment: never below zero while a sync adds mail.
   return [substring?.total ?? 0, Math.max(0, fullTextTotal - (substring?.inFullText ?? 0))];
@@ -162,15 +200,24 @@ export async function listEmails(
     const [rows, total] = await Promise.all([readPage(db, userId, emailsPageIds(db, scope, page)), countWhere(db, emails, scope)]);
     return { rows, total };
   }
-  const query = fullTextQuery(filter.search);
+  const { search } = filter;
+  const query = fullTextQuery(search);
   const fullText = and(searchScopeOf(userId, filter.accountId), sql`${emailSearch.search} @@ ${query}`)!;
   const scopes: SearchScopes = {
-    substring: and(scope, substringMatch(emails.searchText, filter.search))!,
-    fullText,
-    fullTextOnly: and(fullText, not(substringMatch(emailSearch.searchText, filter.search)))!,
+    search,
     query,
+    substring: and(scope, substringMatch(emails.searchText, search))!,
+    fullText,
+    fullTextOnly: and(fullText, not(substringMatch(emailSearch.searchText, search)))!,
+    wordCounts: wordCountScopeOf(db, userId, filter.accountId),
   };
-  const counted = async () => countMatches(db, scopes, options.fullTextOnlyCount ?? (await chooseFullTextOnlyCount(db, scopes)));
+  const counted = async () => {
+    const [how, oneWordTotal] = await Promise.all([
+      options.fullTextOnlyCount ?? chooseFullTextOnlyCount(db, scopes),
+      countOneWordMatches(db, scopes),
+    ]);
+    return countMatches(db, scopes, how, oneWordTotal);
+  };
   const [substringRows, [substringTotal, fullTextOnlyTotal]] = await Promise.all([
     readPage(db, userId, emailsPageIds(db, scopes.substring, page)),
     counted(),

@@ -4,7 +4,7 @@ import { defineJob } from '../platform/queue.ts';
 import { fillSearchVectors } from './repo.ts';
 
 /** Emails indexed per transaction: short transactions, so the indexer never holds up a sync or a delete for long. */
-const SLICE = 500;
+const SLICE = 1000;
 
 /**
  * Indexes every queued email for full-text search, a slice at a time, and answers how many it took.

@@ -37,7 +37,7 @@ function migrationsUpTo(tag: string): string {
   return dir;
 }
 
-it('an installation with mail from before email_search (0005) keeps its full-text search, and new mail is queued', async () => {
+it('an installation with mail from before email_search (0005) keeps its full-text search and has its words counted, and new mail is queued', async () => {
   await migrate(database.db, { migrationsFolder: migrationsUpTo('0004_emails_narrow_heap') });
   const { pool } = database;
   await pool.query(`insert into users (id, name, email) values ('u1', 'U', 'u1@example.com')`);
@@ -58,6 +58,9 @@ it('an installation with mail from before email_search (0005) keeps its full-tex
   );
   expect(found).toEqual([{ user_id: 'u1', email_account_id: accountId, search_text: 'old mail\n\n' }]);
   expect((await pool.query('select * from email_search_queue')).rows).toEqual([]);
+  // 0006 counts the words of the mail indexed so far ('' is the account's number of indexed emails).
+  const wordCounts = async () => (await pool.query('select word, emails from email_word_counts order by word')).rows;
+  expect(await wordCounts()).toEqual(['', 'heliotrope', 'mail', 'old', 'report', 'the'].map((word) => ({ word, emails: 1 })));
 
   await pool.query(
     `insert into emails (user_id, email_account_id, message_key, subject) values ('u1', $1, 'new@x', 'New'), ('u1', $1, 'new2@x', 'New 2')`,
@@ -70,4 +73,5 @@ it('an installation with mail from before email_search (0005) keeps its full-tex
   // Deleting mail deletes its search row.
   await pool.query(`delete from emails where message_key = 'old@x'`);
   expect((await pool.query('select * from email_search')).rows).toEqual([]);
+  expect(await wordCounts()).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
 import { createdAtColumn, timestamptz, toastPaddingColumn, tsvector, updatedAtColumn, userIdColumn } from './columns.ts';
 
@@ -109,6 +109,21 @@ export const emailSearch = pgTable(
     toastPadding: toastPaddingColumn(),
   },
   (t) => [index('email_search_search_idx').using('gin', t.search)],
+);
+
+// How many of an account's indexed emails (email_search rows) contain each word of the vectors, so
+// the total of a one-word search is a lookup, not a count of every match (a common word matches
+// tens of thousands of emails). Word '' holds the account's number of indexed emails. Kept exact by
+// statement triggers on email_search (migration 0006, not expressible here): whatever adds or
+// removes a search row, in the same transaction. See docs/decisions/014.
+export const emailWordCounts = pgTable(
+  'email_word_counts',
+  {
+    emailAccountId: emailAccountIdColumn(),
+    word: text('word').notNull(),
+    emails: integer('emails').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.emailAccountId, t.word] })],
 );
 
 // Emails waiting for the search indexer: a row per stored email, added by a trigger on emails
