@@ -119,6 +119,7 @@ try {
   // buffers (up to 1 GB of shared_buffers).
   await pool.query('vacuum analyze emails');
   await pool.query('vacuum analyze email_search');
+  await pool.query('vacuum analyze email_word_counts');
   await pool.query('checkpoint');
   const { rows: sizes } = await pool.query<{ table: string; indexes: string; search_table: string; search_indexes: string }>(
     `select pg_size_pretty(pg_table_size('emails')) as table, pg_size_pretty(pg_indexes_size('emails')) as indexes,

@@ -151,16 +151,8 @@ async function countOneWordMatches(db: Db, scopes: SearchScopes): Promise<number
   return rows[0]?.emails;
 }
 
-/**
- * The exact sizes of S and of F minus S; the queries run side by side on separate connections.
- * `oneWordTotal` is |F| when already known (countOneWordMatches).
- */
-async function countMatches(
-  db: Db,
-  scopes: SearchScopes,
-  how: FullTextOnlyCount,
-  oneWordTotal: number | undefined,
-): Promise<[number, number]> {
+/** The exact sizes of S and of F minus S; the queries run side by side on separate connections. */
+async function countMatches(db: Db, scopes: SearchScopes, how: FullTextOnlyCount): Promise<[number, number]> {
   if (how === 'filter') {
     return Promise.all([countWhere(db, emails, scopes.substring), countWhere(db, emailSearch, scopes.fullTextOnly)]);
   }
@@ -173,7 +165,7 @@ async function countMatches(
       .select({ total: count(), inFullText: count(sql`case when ${inFullText} then 1 end`) })
       .from(emails)
       .where(scopes.substring),
-    oneWordTotal ?? countWhere(db, emailSearch, scopes.fullText),
+    countOneWordMatches(db, scopes).then((total) => total ?? countWhere(db, emailSearch, scopes.fullText)),
   ]);
   // Each query sees the mail of its own moment: never below zero while a sync adds mail.
   return [substring?.total ?? 0, Math.max(0, fullTextTotal - (substring?.inFullText ?? 0))];
@@ -211,13 +203,7 @@ export async function listEmails(
     fullTextOnly: and(fullText, not(substringMatch(emailSearch.searchText, search)))!,
     wordCounts: wordCountScopeOf(db, userId, filter.accountId),
   };
-  const counted = async () => {
-    const [how, oneWordTotal] = await Promise.all([
-      options.fullTextOnlyCount ?? chooseFullTextOnlyCount(db, scopes),
-      countOneWordMatches(db, scopes),
-    ]);
-    return countMatches(db, scopes, how, oneWordTotal);
-  };
+  const counted = async () => countMatches(db, scopes, options.fullTextOnlyCount ?? (await chooseFullTextOnlyCount(db, scopes)));
   const [substringRows, [substringTotal, fullTextOnlyTotal]] = await Promise.all([
     readPage(db, userId, emailsPageIds(db, scopes.substring, page)),
     counted(),
