@@ -10,16 +10,9 @@ const t = await createTestApp();
 const a = await t.signUpAndIn('analytics-a@example.com');
 const b = await t.signUpAndIn('analytics-b@example.com');
 
-async function insertAccount(userId: string, emailAddress: string) {
-  const [row] = await t.deps.db
-    .insert(emailAccounts)
-    .values({ userId, emailAddress, provider: 'exchange', displayName: emailAddress })
-    .returning({ id: emailAccounts.id });
-  return row!.id;
-}
-const x = await insertAccount(a.user.id, 'me@example.com');
-const y = await insertAccount(a.user.id, 'me@other.example');
-const z = await insertAccount(b.user.id, 'b@example.com');
+const x = await t.insertEmailAccount(a.user.id, 'me@example.com');
+const y = await t.insertEmailAccount(a.user.id, 'me@other.example');
+const z = await t.insertEmailAccount(b.user.id, 'b@example.com');
 
 type Mail = Partial<NewEmailRow> & { id: string; at: string | null };
 const mail = (userId: string, accountId: string, list: Mail[]) =>
@@ -124,7 +117,7 @@ describe('recalculate-email-stats', () => {
   it("leaves the user's other accounts alone and zeroes an account without mail", async () => {
     const [before] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, y));
     expect(before!.totalEmailsCountActual).toBe(0);
-    const empty = await insertAccount(a.user.id, 'empty@example.com');
+    const empty = await t.insertEmailAccount(a.user.id, 'empty@example.com');
     await t.deps.db.update(emailAccounts).set({ totalEmailsCountActual: 5, averageEmailsPerDay: 3 }).where(eq(emailAccounts.id, empty));
     const { account } = await (await post(`/api/accounts/${empty}/statistics/recalculate`, a.cookie)).json();
     expect(account).toMatchObject({ totalEmailsCountActual: 0, averageEmailsPerDay: 0, dateRangeStart: null, dateRangeEnd: null });
@@ -267,7 +260,7 @@ describe('analytics charts', () => {
 
   it('keeps at most a year of days, ending with the latest mail, and says it left older mail out', async () => {
     const d = await t.signUpAndIn('analytics-d@example.com');
-    const old = await insertAccount(d.user.id, 'old@example.com');
+    const old = await t.insertEmailAccount(d.user.id, 'old@example.com');
     await mail(d.user.id, old, [
       incoming('old-1', '2020-01-01T12:00:00Z', 'x@x.com', null),
       incoming('old-2', '2024-03-04T12:00:00Z', 'x@x.com', null),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityEvents, emailAccounts, emailAttachments, emails, knowledgeDocuments, mailboxSync } from '../platform/db/schema/index.ts';
+import { activityEvents, emailAttachments, emails, knowledgeDocuments, mailboxSync } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 
 const t = await createTestApp();
@@ -7,13 +7,9 @@ const a = await t.signUpAndIn('overview-a@example.com');
 const b = await t.signUpAndIn('overview-b@example.com');
 const { db } = t.deps;
 
-async function insertAccount(userId: string, emailAddress: string) {
-  const [row] = await db.insert(emailAccounts).values({ userId, emailAddress, provider: 'exchange' }).returning({ id: emailAccounts.id });
-  return row!.id;
-}
-const first = await insertAccount(a.user.id, 'first@example.com');
-const second = await insertAccount(a.user.id, 'second@example.com');
-const ofB = await insertAccount(b.user.id, 'b@example.com');
+const first = await t.insertEmailAccount(a.user.id, 'first@example.com');
+const second = await t.insertEmailAccount(a.user.id, 'second@example.com');
+const ofB = await t.insertEmailAccount(b.user.id, 'b@example.com');
 
 const someEmails = (userId: string, accountId: string, count: number) =>
   db

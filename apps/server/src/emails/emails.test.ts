@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, EMAIL_PREVIEW_CHARS, EMAILS_PAGE_SIZE } from '@penman
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
-import { emailAccounts, emailMessageAttachments, emails, type NewEmailRow } from '../platform/db/schema/index.ts';
+import { emailMessageAttachments, emails, type NewEmailRow } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { escapeLike, type FullTextOnlyCount, listEmails } from './repo.ts';
 
@@ -10,14 +10,6 @@ const t = await createTestApp();
 const a = await t.signUpAndIn('emails-a@example.com');
 const b = await t.signUpAndIn('emails-b@example.com');
 const db = t.deps.db;
-
-async function addAccount(userId: string, emailAddress: string): Promise<string> {
-  const [row] = await db
-    .insert(emailAccounts)
-    .values({ userId, emailAddress, provider: 'exchange', displayName: emailAddress })
-    .returning({ id: emailAccounts.id });
-  return row!.id;
-}
 
 let key = 0;
 const day = (n: number) => new Date(Date.UTC(2001, 0, 1) + n * 86_400_000);
@@ -30,9 +22,9 @@ async function addEmail(userId: string, emailAccountId: string, values: Partial<
   return row!.id;
 }
 
-const accountA1 = await addAccount(a.user.id, 'a1@example.com');
-const accountA2 = await addAccount(a.user.id, 'a2@example.com');
-const accountB = await addAccount(b.user.id, 'b@example.com');
+const accountA1 = await t.insertEmailAccount(a.user.id, 'a1@example.com');
+const accountA2 = await t.insertEmailAccount(a.user.id, 'a2@example.com');
+const accountB = await t.insertEmailAccount(b.user.id, 'b@example.com');
 
 // A's mail: 60 ordinary messages in A1 (day 1..60), the search fixtures in A2 (days 100+).
 for (let i = 0; i < 60; i++) {
@@ -366,7 +358,7 @@ describe('emails list: search', () => {
   it('finds mail not yet indexed by subject and sender at once, and by its body once the indexer has run', async () => {
     // A user of its own, so the other tests' counts stay as they are.
     const c = await t.signUpAndIn('emails-c@example.com');
-    const accountC = await addAccount(c.user.id, 'c@example.com');
+    const accountC = await t.insertEmailAccount(c.user.id, 'c@example.com');
     const fresh = await addEmail(c.user.id, accountC, {
       subject: 'Fresh arrival',
       senderName: 'Newly Stored',

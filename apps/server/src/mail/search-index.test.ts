@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emailAccounts, emails } from '../platform/db/schema/index.ts';
+import { emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
 import { parseMessage } from './engine/parse-message.ts';
@@ -18,14 +18,6 @@ const messages = await Promise.all(
     parseMessage(fs.readFileSync(file)),
   ),
 );
-
-async function addAccount(userId: string, emailAddress: string): Promise<string> {
-  const [row] = await db
-    .insert(emailAccounts)
-    .values({ userId, emailAddress, provider: 'exchange', displayName: emailAddress })
-    .returning({ id: emailAccounts.id });
-  return row!.id;
-}
 
 async function store(userId: string, emailAccountId: string, from: number, to: number): Promise<string[]> {
   const rows = await db
@@ -71,9 +63,9 @@ async function countsOf(account: string): Promise<number> {
   return rows[0]!.n;
 }
 
-const accountA = await addAccount(user.user.id, 'a@example.com');
-const accountB = await addAccount(user.user.id, 'b@example.com');
-const accountOther = await addAccount(other.user.id, 'other@example.com');
+const accountA = await t.insertEmailAccount(user.user.id, 'a@example.com');
+const accountB = await t.insertEmailAccount(user.user.id, 'b@example.com');
+const accountOther = await t.insertEmailAccount(other.user.id, 'other@example.com');
 
 describe('the word counts of the search index', () => {
   it('equal a recount after overlapping index runs over several accounts', async () => {

@@ -7,6 +7,7 @@ import { createDeps } from '../deps.ts';
 import { parseEnv } from '../env.ts';
 import { allJobs } from '../jobs.ts';
 import { googleConfigFromEnv } from '../mail/connectors/gmail/google-clients.ts';
+import { emailAccounts } from '../platform/db/schema/index.ts';
 import type { AppDeps } from '../platform/http/types.ts';
 import { startQueue, startWorkers } from '../platform/queue.ts';
 import { startRealtimeHub } from '../platform/realtime.ts';
@@ -89,5 +90,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     return { user, cookie };
   };
 
-  return { app, deps, env, database, request, signUpAndIn };
+  /** Stores a bare IMAP account of `userId` (no credentials, never synced); answers its id. */
+  const insertEmailAccount = async (userId: string, emailAddress: string) => {
+    const [row] = await deps.db
+      .insert(emailAccounts)
+      .values({ userId, emailAddress, provider: 'exchange', displayName: emailAddress })
+      .returning({ id: emailAccounts.id });
+    return row!.id;
+  };
+
+  return { app, deps, env, database, request, signUpAndIn, insertEmailAccount };
 }
