@@ -24,6 +24,36 @@ module.exports = {
       },
     },
     {
+      name: 'areas-meet-through-services',
+      comment:
+        'An area uses another only through its service.ts and the job and event definitions of its jobs.ts; mail/engine (the mail format: MIME, addresses, names) is pure code every area reads.',
+      severity: 'error',
+      from: { path: '^apps/server/src/([^/]+)/', pathNot: ['\\.test\\.ts$', '^apps/server/src/(platform|test-support)/'] },
+      to: {
+        path: '^apps/server/src/[^/]+/',
+        pathNot: [
+          '^apps/server/src/$1/',
+          '^apps/server/src/(platform|test-support)/',
+          '^apps/server/src/[^/]+/(service|jobs)\\.ts$',
+          '^apps/server/src/mail/engine/',
+        ],
+      },
+    },
+    {
+      name: 'platform-knows-no-area',
+      comment: 'platform/ holds the adapters every area uses; it imports no area (areas plug in through deps.ts and job-handlers.ts).',
+      severity: 'error',
+      from: { path: '^apps/server/src/platform/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/', pathNot: ['^apps/server/src/platform/', '^apps/server/src/env\\.ts$'] },
+    },
+    {
+      name: 'drivers-built-in-deps',
+      comment: 'Only deps.ts opens the database and builds storage; everything else receives them in Deps.',
+      severity: 'error',
+      from: { pathNot: ['^apps/server/src/deps\\.ts$', '\\.test\\.ts$', '^apps/server/src/(test-support|platform)/', '^bench/', '^e2e/'] },
+      to: { path: '^apps/server/src/platform/(storage|db/open)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-foreign-repo',
       comment: "Areas do not reach into each other's repo.ts; call the other area's service.",
       severity: 'error',
@@ -50,7 +80,7 @@ module.exports = {
       from: { path: '^apps/web/' },
       to: { path: '^apps/server/', dependencyTypesNot: ['type-only'] },
     },
-    { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -7,6 +7,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import type { Deps } from './deps.ts';
 import { emailRoutes } from './emails/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
@@ -16,7 +17,7 @@ import { handleError, validationHook } from './platform/http/errors.ts';
 import { securityHeaders } from './platform/http/security.ts';
 import { requireUser } from './platform/http/session.ts';
 import { mountWebApp } from './platform/http/static-files.ts';
-import type { AppDeps, AppEnv } from './platform/http/types.ts';
+import type { AppEnv } from './platform/http/types.ts';
 import type { RealtimeEvent } from './platform/realtime.ts';
 import { publicRoutes } from './public/routes.ts';
 import { styleRoutes } from './style/routes.ts';
@@ -36,7 +37,7 @@ const healthRoute = createRoute({
 });
 
 /** The typed API: every area's routes under /api. The web's client is typed from `ApiType`. */
-export function createApi(deps: AppDeps) {
+export function createApi(deps: Deps) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(healthRoute, async (c) => {
       if (!deps.isReady()) return c.json(new AppError('INTERNAL', 'Starting').toBody(), 503);
@@ -57,7 +58,7 @@ export function createApi(deps: AppDeps) {
 
 export type ApiType = ReturnType<typeof createApi>;
 
-export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) {
+export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   const production = deps.env.NODE_ENV === 'production';
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', securityHeaders);

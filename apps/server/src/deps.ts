@@ -1,24 +1,79 @@
+import os from 'node:os';
 import type { Env } from './env.ts';
-import { createAuth } from './platform/auth.ts';
-import { createSecretBox } from './platform/crypto.ts';
+import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
+import { type Auth, createAuth } from './platform/auth.ts';
+import { createSecretBox, createSigner, type SecretBox, type Signer } from './platform/crypto.ts';
 import { resolveAppSecret } from './platform/data-dir.ts';
-import type { Db } from './platform/db/client.ts';
-import type { AppDeps } from './platform/http/types.ts';
-import type { Queue } from './platform/queue.ts';
-import type { RealtimeHub } from './platform/realtime.ts';
+import type { Database, Db } from './platform/db/client.ts';
+import { openDatabase } from './platform/db/open.ts';
+import { type GoogleConfig, googleConfigFromEnv } from './platform/google.ts';
+import { logger } from './platform/logger.ts';
+import { type Queue, startQueue } from './platform/queue.ts';
+import { type RealtimeHub, startRealtimeHub } from './platform/realtime.ts';
+import { createLocalStorage, type LocalStorage } from './platform/storage.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
 
-/** Wires the long-lived pieces together; main.ts, the admin CLI and tests all build them here. */
-export function createDeps(input: {
+export type Clock = { now: () => Date };
+
+/**
+ * Everything long-lived, built once here and handed to routes, job handlers, the admin CLI and
+ * tests. Nothing else constructs a driver. Services take the parts they use (`{ db, queue, ... }`).
+ */
+export type Deps = {
   env: Env;
   db: Db;
   queue: Queue;
+  storage: LocalStorage;
+  secretBox: SecretBox;
+  /** HMAC signatures for one purpose (OAuth state, ...), keyed from APP_SECRET. */
+  signerFor: (purpose: string) => Signer;
   realtime: RealtimeHub;
-  isReady?: () => boolean;
+  clock: Clock;
+  auth: Auth;
+  /** Gmail's OAuth client (GOOGLE_*), null when the operator has not configured one. */
+  google: GoogleConfig | null;
+  /** Extra CA (PEM) trusted for outgoing IMAP connections (tests); operators use NODE_EXTRA_CA_CERTS. */
   imapCa?: string;
-}): AppDeps {
-  const { env, db } = input;
+  /** MIME parsing for downloads: worker threads, or this thread when MAIL_PARSE_THREADS=0. */
+  parseMessages: MessageParser;
+  /** True once the database, the job queue and the workers are up. */
+  isReady: () => boolean;
+};
+
+export type OpenedDeps = Deps & { close: () => Promise<void> };
+
+type OpenOptions = {
+  /** An already migrated database (tests' template copy); it stays open on close. */
+  database?: Database;
+  /** The admin CLI beside a running server: reuse its embedded PostgreSQL. */
+  attachToRunningDatabase?: boolean;
+  imapCa?: string;
+  isReady?: () => boolean;
+};
+
+/** The default parse threads: one core keeps downloading and inserting, the others parse MIME. */
+function parseThreads(env: Env): number {
+  return env.MAIL_PARSE_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
+}
+
+/**
+ * Opens the database (embedded, DATABASE_URL, or the one given), the job queue and the realtime
+ * hub, and builds the rest. `close()` stops them in reverse order.
+ */
+export async function openDeps(env: Env, options: OpenOptions = {}): Promise<OpenedDeps> {
+  const opened = options.database
+    ? undefined
+    : await openDatabase(env, {
+        attachToRunning: options.attachToRunningDatabase,
+        log: (line) => logger.debug({ postgres: line.trim() }, 'postgres'),
+      });
+  const database = options.database ?? opened!;
+  const queue = await startQueue(database.url);
+  const realtime = await startRealtimeHub(database.url);
+  // Started on the first download: web-only processes, the CLI and most tests never parse mail.
+  let parsePool: ReturnType<typeof createParsePool> | undefined;
   const secret = resolveAppSecret(env);
+  const db = database.db;
   const auth = createAuth({
     db,
     secret,
@@ -31,11 +86,26 @@ export function createDeps(input: {
   return {
     env,
     db,
-    auth,
-    queue: input.queue,
-    realtime: input.realtime,
+    queue,
+    storage: createLocalStorage(env.dataDir),
     secretBox: createSecretBox(secret),
-    isReady: input.isReady ?? (() => true),
-    ...(input.imapCa ? { imapCa: input.imapCa } : {}),
+    signerFor: (purpose) => createSigner(secret, purpose),
+    realtime,
+    clock: { now: () => new Date() },
+    auth,
+    google: googleConfigFromEnv(env),
+    ...(options.imapCa ? { imapCa: options.imapCa } : {}),
+    parseMessages: (raws) => {
+      parsePool ??= createParsePool(parseThreads(env));
+      return parsePool.parse(raws);
+    },
+    isReady: options.isReady ?? (() => true),
+    async close() {
+      // The realtime listener first: the database going away is then not reported as a fault.
+      await realtime.stop().catch(() => {});
+      await queue.stop().catch(() => {});
+      await parsePool?.close().catch(() => {});
+      await opened?.close().catch(() => {});
+    },
   };
 }

@@ -1,31 +1,20 @@
 import type { Server } from 'node:http';
-import os from 'node:os';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createDeps } from './deps.ts';
+import { openDeps } from './deps.ts';
 import { getEnv } from './env.ts';
-import { allJobs } from './jobs.ts';
-import { googleConfigFromEnv } from './mail/connectors/gmail/google-clients.ts';
-import { createParsePool } from './mail/parse-messages.ts';
-import { indexSearchJob } from './mail/search-index.ts';
-import { openDatabase } from './platform/db/open.ts';
+import { jobHandlers } from './job-handlers.ts';
+import { resumeSearchIndexing } from './mail/service.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
-import { startQueue, startWorkers } from './platform/queue.ts';
-import { startRealtimeHub } from './platform/realtime.ts';
+import { registerJobs, startWorkers } from './platform/queue.ts';
 import { ownerSetupLinkIfNoUsers } from './users/service.ts';
 
 export async function runServer() {
   const env = getEnv();
   const started = Date.now();
-  const database = await openDatabase(env, { log: (line) => logger.debug({ postgres: line.trim() }, 'postgres') });
-  const queue = await startQueue(database.url);
-  const realtime = await startRealtimeHub(database.url);
   let ready = false;
-  const deps = createDeps({ env, db: database.db, queue, realtime, isReady: () => ready });
-
-  // One core keeps downloading and inserting; the others parse MIME.
-  const parsePool = createParsePool(env.MAIL_PARSE_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)));
+  const deps = await openDeps(env, { isReady: () => ready });
   let server: Server | undefined;
 
   // Signals are handled from here on, before the server reports healthy.
@@ -38,8 +27,8 @@ export async function runServer() {
     logger.fatal({ err: error }, 'uncaught exception');
     process.exit(1);
   });
-  queue.boss.removeAllListeners('error');
-  queue.boss.on('error', (error) => {
+  deps.queue.boss.removeAllListeners('error');
+  deps.queue.boss.on('error', (error) => {
     if (!isShutdownNoise(error)) logger.error({ err: error }, 'job queue error');
   });
   const shutdown = async (signal: string) => {
@@ -49,18 +38,18 @@ export async function runServer() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     // First, so the database going away (Ctrl-C reaches PostgreSQL too) is not reported as a fault.
-    const realtimeStopped = realtime.stop().catch(() => {});
+    const realtimeStopped = deps.realtime.stop();
     server?.closeAllConnections?.();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await queue.stop().catch(() => {});
     await realtimeStopped;
-    await parsePool.close().catch(() => {});
-    await database.close().catch(() => {});
+    await deps.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Every role creates the queues and event subscriptions: web processes publish too.
+  await registerJobs(deps.queue, jobHandlers);
   if (env.ROLE !== 'worker') {
     const app = createApp(deps, { webDistDir: webDistDir(env) });
     server = await new Promise<Server>((resolve, reject) => {
@@ -69,17 +58,10 @@ export async function runServer() {
     });
   }
   if (env.ROLE !== 'web') {
-    await startWorkers(queue, allJobs, {
-      db: database.db,
-      secretBox: deps.secretBox,
-      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
-      google: googleConfigFromEnv(env),
-      parseMessages: parsePool.parse,
-    });
-    // Mail stored while the process was down, or mid-way when it stopped, still needs its full-text vectors.
-    await queue.enqueue(indexSearchJob, {}, { singletonKey: 'search-index' });
+    await startWorkers(deps.queue, jobHandlers, deps);
+    await resumeSearchIndexing(deps);
   }
-  const ownerLink = await ownerSetupLinkIfNoUsers({ db: database.db, publicUrl: env.publicUrl });
+  const ownerLink = await ownerSetupLinkIfNoUsers({ db: deps.db, publicUrl: env.publicUrl });
   if (ownerLink) {
     // Printed, not logged: the operator needs it on the terminal, and it must not land in log storage.
     process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);

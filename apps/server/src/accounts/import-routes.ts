@@ -4,12 +4,12 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZAccountResponse, ZApiError } from '@penman/contract';
 import busboy from 'busboy';
+import type { Deps } from '../deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
-import { createLocalStorage } from '../platform/storage.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import { importMailboxFile, type UploadPart } from './import-service.ts';
 
 /** The one API route whose body is not held to BODY_LIMIT_BYTES: it streams to disk, up to IMPORT_MAX_BYTES. */
@@ -116,9 +116,8 @@ async function* uploadErrors(stream: Readable): AsyncGenerator<Buffer> {
   }
 }
 
-export function importRoutes(deps: AppDeps) {
+export function importRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  const storage = createLocalStorage(deps.env.dataDir);
   // Documented here, parsed by hand: a validator would read the whole body into memory.
   app.openAPIRegistry.registerPath({
     method: 'post',
@@ -142,7 +141,7 @@ export function importRoutes(deps: AppDeps) {
       userId: c.get('userId'),
       queue: deps.queue,
       secretBox: deps.secretBox,
-      storage,
+      storage: deps.storage,
       parts: multipartParts(c.req.raw, deps.env.IMPORT_MAX_BYTES),
     });
     return c.json({ account }, 201);

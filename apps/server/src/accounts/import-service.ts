@@ -9,9 +9,10 @@ import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Queue } from '../platform/queue.ts';
-import { type LocalStorage, safeFileName } from '../platform/storage.ts';
+import type { LocalStorage } from '../platform/storage.ts';
+import { safeFileName } from '../platform/storage-keys.ts';
 import * as repo from './repo.ts';
-import { initializeAccount } from './service.ts';
+import { importFolderKey, initializeAccount } from './service.ts';
 
 /** One part of the upload, in the order the client sent them; a file part must be read to its end. */
 export type UploadPart =
@@ -76,7 +77,7 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
       serverUrl: null,
       port: null,
       username: null,
-      encryptedPassword: deps.secretBox.encrypt(encodeMailboxSecret({ path: storage.absolutePath(key), key })),
+      encryptedPassword: deps.secretBox.encrypt(encodeMailboxSecret({ key })),
     });
   } catch (error) {
     if (key) await storage.remove(key).catch(() => {});
@@ -90,9 +91,6 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
   const { account } = await initializeAccount({ db, userId, queue: deps.queue, accountId });
   return account;
 }
-
-/** Where an account's imported file lives; removed with the account. */
-export const importFolderKey = (userId: string, accountId: string) => `imports/${userId}/${accountId}`;
 
 /** Deletes an imported account's file. Call it when the account is deleted. */
 export async function removeImportedMailbox({ storage, userId, accountId }: { storage: LocalStorage; userId: string; accountId: string }) {

@@ -76,12 +76,12 @@ describe('POST /api/accounts/import', () => {
       lastInitStep: 'download',
     });
 
-    // The file sits under DATA_DIR/imports/<user>/<account>/, and the account's secret says where.
+    // The file sits under DATA_DIR/imports/<user>/<account>/; the account's secret holds its storage
+    // key, never a path on this machine.
     const stored = path.join(importsDir(), user.id, account.id, 'allen-p_Takeout_.mbox');
     expect(fs.readFileSync(stored).equals(mbox)).toBe(true);
     const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, account.id));
     expect(JSON.parse(t.deps.secretBox.decrypt(row!.encryptedPassword!))).toEqual({
-      path: stored,
       key: `imports/${user.id}/${account.id}/allen-p_Takeout_.mbox`,
     });
     const [activity] = await t.deps.db.select().from(activityEvents).where(eq(activityEvents.emailAccountId, account.id));

@@ -1,8 +1,8 @@
 import { rebuildContacts } from '../contacts/service.ts';
-import type { JobDeps } from '../platform/queue.ts';
+import type { Db } from '../platform/db/client.ts';
 import { generateStyleCorpus } from '../training/service.ts';
 
-type StepRunner = (deps: JobDeps, params: { userId: string; accountId: string }) => Promise<void>;
+type StepRunner = (deps: { db: Db }, params: { userId: string; accountId: string }) => Promise<void>;
 
 /** What the contacts and style steps of initialization run. */
 export const initializationSteps: { contacts: StepRunner; style: StepRunner } = {

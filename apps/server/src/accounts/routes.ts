@@ -10,12 +10,11 @@ import {
   ZUpdateAccountRequest,
   ZUpdateCredentialsRequest,
 } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
-import { createLocalStorage } from '../platform/storage.ts';
-import { removeImportedMailbox } from './import-service.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const listRoute = createRoute({
@@ -96,7 +95,7 @@ const stopRoute = actionRoute('stop', "Stops initialization ('Stopped by user').
 const resetRoute = actionRoute('reset', 'Deletes the downloaded mail and zeroes every counter and training field.', ZAccountResponse);
 const downloadRoute = actionRoute('download', 'Downloads new mail now.', ZAccountResponse);
 
-export function accountRoutes(deps: AppDeps) {
+export function accountRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/accounts', requireUser(deps));
   app.use('/accounts/*', requireUser(deps));
@@ -123,9 +122,7 @@ export function accountRoutes(deps: AppDeps) {
     .openapi(deleteRoute, async (c) => {
       const userId = c.get('userId');
       const accountId = c.req.valid('param').id;
-      await service.deleteAccount(scope(userId, accountId));
-      // An imported mailbox file goes with its account.
-      await removeImportedMailbox({ storage: createLocalStorage(deps.env.dataDir), userId, accountId });
+      await service.deleteAccount({ db: deps.db, userId, accountId, storage: deps.storage });
       return c.body(null, 204);
     })
     .openapi(credentialsRoute, async (c) => {

@@ -10,14 +10,14 @@ import {
 import { createImapConnector } from '../mail/connectors/imap/imap-connector.ts';
 import { imapSettings } from '../mail/connectors/index.ts';
 import { MailError } from '../mail/connectors/types.ts';
-import { syncMailJob } from '../mail/jobs.ts';
-import { runSync } from '../mail/service.ts';
+import { enqueueSync, runSync, type SyncRunDeps } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
-import type { JobDeps, Queue } from '../platform/queue.ts';
+import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
+import type { LocalStorage } from '../platform/storage.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
 import * as repo from './repo.ts';
@@ -140,15 +140,15 @@ export async function updateAccount({ db, userId, accountId, input }: Scope & { 
   return getAccount({ db, userId, accountId });
 }
 
-export async function deleteAccount({
-  db,
-  userId,
-  accountId,
-  removeFiles,
-}: Scope & { accountId: string; removeFiles?: (paths: string[]) => Promise<void> }) {
+/** Where an account's imported mailbox file lives (storage key of its folder); removed with the account. */
+export const importFolderKey = (userId: string, accountId: string) => `imports/${userId}/${accountId}`;
+
+/** Deletes the account, its mail and everything derived from it, then its stored files. */
+export async function deleteAccount({ db, userId, accountId, storage }: Scope & { accountId: string; storage: LocalStorage }) {
   const files = await repo.listAccountFilePaths(db, userId, accountId);
   if (!(await repo.deleteAccount(db, userId, accountId))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
-  await removeFiles?.([...files.knowledge, ...files.attachments]);
+  for (const key of [...files.knowledge, ...files.attachments]) await storage.remove(key);
+  await storage.removeFolder(importFolderKey(userId, accountId));
 }
 
 async function startInitialization({ db, userId, queue }: ActionDeps, accountId: string, fromStep: InitStep) {
@@ -223,7 +223,7 @@ export async function startDownload({ db, userId, queue, accountId }: ActionDeps
   if (!(await repo.updateAccount(db, userId, accountId, { stopDownload: false, emailsDownloadStartedAt: new Date() }))) {
     throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
   }
-  await queue.enqueue(syncMailJob, { userId, accountId }, { singletonKey: `sync:${accountId}` });
+  await enqueueSync({ queue }, { userId, accountId });
   return getAccount({ db, userId, accountId });
 }
 
@@ -244,7 +244,7 @@ const NEXT_STEP: Record<InitStep, InitStep | null> = { download: 'contacts', con
  * at (paused, stopped, retried elsewhere) exits without doing anything.
  */
 export async function runInitializationStep(
-  deps: JobDeps,
+  deps: SyncRunDeps,
   { userId, accountId, step }: { userId: string; accountId: string; step: InitStep },
 ) {
   const { db } = deps;
@@ -252,7 +252,7 @@ export async function runInitializationStep(
   if (account?.initializationStatus !== 'initializing' || account.lastInitStep !== step) return;
 
   if (step === 'download') {
-    const result = await runSync(deps, { userId, accountId });
+    const result = await runSync(deps, { userId, accountId, options: { source: 'initial' } });
     if (result.status === 'stopped') return;
     if (result.status === 'failed') {
       await repo.updateAccount(db, userId, accountId, {

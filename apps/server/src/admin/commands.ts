@@ -1,11 +1,8 @@
 import { ZEmail, ZFirstName, ZLastName, ZNewPassword } from '@penman/contract';
 import { z } from 'zod';
-import { createDeps } from '../deps.ts';
+import { openDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
-import { openDatabase } from '../platform/db/open.ts';
 import { AppError } from '../platform/errors.ts';
-import type { Queue } from '../platform/queue.ts';
-import type { RealtimeHub } from '../platform/realtime.ts';
 import { listContactMessages, listWaitlist } from '../public/service.ts';
 import { createInvitation, createUserWithPassword } from '../users/service.ts';
 
@@ -13,15 +10,12 @@ const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFi
 
 type Invocation = { command: string; args: string[]; options: Record<string, string | boolean | undefined> };
 
-// The CLI runs no server: no queue workers, no realtime listeners.
-const noQueue = {} as Queue;
-const noRealtime: RealtimeHub = { subscribe: () => () => {}, stop: async () => {} };
-
 /** Each admin command; returns what to print. Throws AppError with a readable message. */
 export async function runAdminCommand(env: Env, { command, args, options }: Invocation): Promise<string> {
-  const database = await openDatabase(env, { attachToRunning: true });
+  // The same dependencies as the server (no workers run here), beside it or on its own.
+  const deps = await openDeps(env, { attachToRunningDatabase: true });
   try {
-    const { db, auth } = createDeps({ env, db: database.db, queue: noQueue, realtime: noRealtime });
+    const { db, auth } = deps;
     switch (command) {
       case 'create-user': {
         const parsed = ZCreateUser.safeParse(options);
@@ -65,6 +59,6 @@ export async function runAdminCommand(env: Env, { command, args, options }: Invo
         throw new AppError('BAD_REQUEST', `Unknown command "${command}". Run: npm run admin -- help`);
     }
   } finally {
-    await database.close();
+    await deps.close();
   }
 }

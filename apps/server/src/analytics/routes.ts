@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ZAccountResponse, ZAnalyticsChartsQuery, ZAnalyticsChartsResponse } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const tags = ['analytics'];
@@ -56,7 +57,7 @@ const allChartsRoute = createRoute({
   responses: { 200: json(ZAnalyticsChartsResponse, 'The charts over all accounts'), 400: accountErrors[400], 401: accountErrors[401] },
 });
 
-export function analyticsRoutes(deps: AppDeps) {
+export function analyticsRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/accounts/*', requireUser(deps));
   app.use('/analytics/*', requireUser(deps));

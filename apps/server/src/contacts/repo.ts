@@ -97,12 +97,12 @@ export async function findNewestMailDate(db: Db, userId: string, accountId: stri
   return rows[0]?.newest ? new Date(rows[0].newest) : undefined;
 }
 
-/** Every address on the account's mail stored since `since` (the mail a sync just added). */
-export async function findAddressesOfMailSince(db: Db, userId: string, accountId: string, since: Date): Promise<string[]> {
+/** Every address on the given emails of the account (the mail a sync just added). */
+export async function findAddressesOfEmails(db: Db, userId: string, accountId: string, emailIds: string[]): Promise<string[]> {
   const { rows } = await db.execute<{ address: string }>(sql`
     select distinct lower(a) as address from emails e,
       unnest(array[e.sender_email] || e.recipient_emails || e.cc_emails) as a
-    where e.user_id = ${userId} and e.email_account_id = ${accountId} and e.created_at >= ${since.toISOString()}::timestamptz
+    where e.user_id = ${userId} and e.email_account_id = ${accountId} and e.id = any(${pgArray(emailIds)}::uuid[])
       and a is not null`);
   return rows.map((row) => row.address);
 }

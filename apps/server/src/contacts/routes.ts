@@ -8,10 +8,11 @@ import {
   ZUpdateContactRequest,
   ZUpdateContactResponse,
 } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const errors = { ...accountErrors, 404: json(ZApiError, 'No such account or contact of yours') };
@@ -53,7 +54,7 @@ const updateRoute = createRoute({
   responses: { 200: json(ZUpdateContactResponse, 'Updated'), ...errors },
 });
 
-export function contactRoutes(deps: AppDeps) {
+export function contactRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/accounts/:id/contacts', requireUser(deps));
   app.use('/accounts/:id/contacts/*', requireUser(deps));

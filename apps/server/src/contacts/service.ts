@@ -7,11 +7,12 @@ import {
   type ListContactsResponse,
   ZContact,
 } from '@penman/contract';
+import { normalizeEmail } from '../mail/engine/people.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { ContactEditableField } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';
-import { type BuiltContact, buildingContacts, normalizeEmail } from './engine/build-contacts.ts';
+import { type BuiltContact, buildingContacts } from './engine/build-contacts.ts';
 import { parseSignature } from './engine/signature.ts';
 import * as repo from './repo.ts';
 
@@ -132,12 +133,13 @@ export async function rebuildContacts(scope: AccountScope): Promise<number> {
 }
 
 /**
- * After a sync stored new mail: rebuilds only the contacts that mail involves, from all of their
+ * After a sync stored new mail: rebuilds only the contacts those emails involve, from all of their
  * mail, so their statistics come out exactly as a full rebuild would make them.
  */
-export async function updateContactsForMailSince(scope: AccountScope & { since: Date }): Promise<void> {
-  const { db, userId, accountId, since } = scope;
-  const addresses = [...new Set((await repo.findAddressesOfMailSince(db, userId, accountId, since)).map(normalizeEmail))];
+export async function updateContactsForEmails(scope: AccountScope & { emailIds: string[] }): Promise<void> {
+  const { db, userId, accountId, emailIds } = scope;
+  if (emailIds.length === 0) return;
+  const addresses = [...new Set((await repo.findAddressesOfEmails(db, userId, accountId, emailIds)).map(normalizeEmail))];
   if (addresses.length === 0) return;
   const { built, withDetails } = await build(scope, addresses);
   await repo.saveBuiltContacts(db, userId, accountId, built, withDetails, { replaceAll: false });

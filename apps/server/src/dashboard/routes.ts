@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono, type z } from '@hono/zod-openapi';
 import { ZApiError, ZDashboardStatsResponse, ZRecentActivityResponse, ZSidebarCountsResponse } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 /** A GET of the signed-in user's own dashboard data. Generic so the typed client keeps its path and shape. */
@@ -31,7 +32,7 @@ const activityRoute = dashboardRoute(
   'The Recent Activity card: accounts connected, initializations, finished syncs and uploads, newest first.',
 );
 
-export function dashboardRoutes(deps: AppDeps) {
+export function dashboardRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/dashboard/*', requireUser(deps));
   const scope = (userId: string) => ({ db: deps.db, userId });

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZApiError, ZEmailResponse, ZListEmailsQuery, ZListEmailsResponse } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const listRoute = createRoute({
@@ -40,7 +41,7 @@ const getRoute = createRoute({
   },
 });
 
-export function emailRoutes(deps: AppDeps) {
+export function emailRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/emails', requireUser(deps));
   app.use('/emails/*', requireUser(deps));

@@ -7,13 +7,11 @@ import {
   ZGmailStartRequest,
   ZGmailStartResponse,
 } from '@penman/contract';
-import { googleConfigFromEnv } from '../mail/connectors/gmail/google-clients.ts';
-import { createSigner } from '../platform/crypto.ts';
-import { resolveAppSecret } from '../platform/data-dir.ts';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, jsonBody, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const clientIdRoute = createRoute({
@@ -54,11 +52,11 @@ const exchangeRoute = createRoute({
   },
 });
 
-export function gmailRoutes(deps: AppDeps) {
+export function gmailRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/gmail/*', requireUser(deps));
-  const google = googleConfigFromEnv(deps.env);
-  const signer = createSigner(resolveAppSecret(deps.env), 'gmail-oauth-state');
+  const { google } = deps;
+  const signer = deps.signerFor('gmail-oauth-state');
   return app
     .openapi(clientIdRoute, (c) => c.json({ clientId: service.getClientId({ google }) }, 200))
     .openapi(startRoute, (c) =>

@@ -8,10 +8,10 @@ import {
   type GmailStartResponse,
 } from '@penman/contract';
 import { getAccount } from '../accounts/service.ts';
-import { createGmailApi, createOAuthClient, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../mail/connectors/gmail/google-clients.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { createGmailApi, createOAuthClient, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../platform/google.ts';
 import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import * as repo from './repo.ts';

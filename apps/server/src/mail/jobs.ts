@@ -1,35 +1,44 @@
 import { z } from 'zod';
-import { updateContactsForMailSince } from '../contacts/service.ts';
-import { defineJob } from '../platform/queue.ts';
-import { listAccountsForScheduledSync } from './repo.ts';
-import { runSync } from './service.ts';
+import { defineEvent, defineJob } from '../platform/queue.ts';
+
+/** Why mail was stored: subscribers that only care about new mail skip the initial and training downloads. */
+export const MAIL_STORED_SOURCES = ['initial', 'sync', 'training'] as const;
+export type MailStoredSource = (typeof MAIL_STORED_SOURCES)[number];
+
+/**
+ * Mail was stored: published in the transaction that stored it, once per batch of a download, with
+ * the ids of the emails that batch inserted. Contacts, the search index and (later) triage and
+ * drafting subscribe to it in `job-handlers.ts`; the sync knows none of them.
+ */
+export const mailStoredEvent = defineEvent({
+  name: 'mail.stored',
+  payload: z.object({
+    userId: z.string(),
+    accountId: z.uuid(),
+    emailIds: z.array(z.uuid()),
+    source: z.enum(MAIL_STORED_SOURCES),
+  }),
+});
+export type MailStored = z.infer<typeof mailStoredEvent.payload>;
 
 /** One download of an account's new mail (Download button, scheduler). */
 export const syncMailJob = defineJob({
   name: 'mail.sync',
   payload: z.object({ userId: z.string(), accountId: z.uuid() }),
   retryLimit: 2,
-  handler: async ({ userId, accountId }, deps) => {
-    // Rows get created_at from the database clock; a minute of slack covers any skew with ours.
-    const since = new Date(Date.now() - 60_000);
-    const result = await runSync(deps, { userId, accountId });
-    // The contact book follows new mail: only the contacts it involves are rebuilt.
-    if (result.stored > 0) await updateContactsForMailSince({ db: deps.db, userId, accountId, since });
-  },
 });
 
-function cronEvery(minutes: number): string {
-  return minutes < 60 ? `*/${minutes} * * * *` : `0 */${Math.max(1, Math.floor(minutes / 60))} * * *`;
-}
-
 /** Every SYNC_INTERVAL_MINUTES: an incremental sync for each active, initialized account. */
-export const scheduleMailSyncJob = defineJob({
-  name: 'mail.sync-due',
+export const scheduleMailSyncJob = defineJob({ name: 'mail.sync-due', payload: z.object({}).passthrough() });
+
+/**
+ * The search indexer, a subscriber of mail stored (and enqueued at start for mail left unindexed).
+ * At most one run waits while one runs ('stately'): a run indexes everything queued, so more would
+ * find nothing to do.
+ */
+export const indexStoredMailJob = defineJob({
+  name: 'mail.index-stored-mail',
   payload: z.object({}).passthrough(),
-  cron: (deps) => cronEvery(deps.syncIntervalMinutes),
-  handler: async (_payload, deps) => {
-    for (const account of await listAccountsForScheduledSync(deps.db)) {
-      await deps.queue.enqueue(syncMailJob, { userId: account.userId, accountId: account.id }, { singletonKey: `sync:${account.id}` });
-    }
-  },
+  retryLimit: 5,
+  policy: 'stately',
 });

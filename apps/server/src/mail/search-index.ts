@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import { defineJob } from '../platform/queue.ts';
 import { fillSearchVectors } from './repo.ts';
 
 /**
@@ -25,16 +23,3 @@ export async function indexEmailsForSearch(db: Db, options: { slice?: number } =
     if (filled < slice) return total;
   }
 }
-
-/**
- * The search indexer: enqueued when a sync (or an import) stores mail, and when the server starts
- * (mail left when the process stopped mid-way). Runs are idempotent and may overlap.
- */
-export const indexSearchJob = defineJob({
-  name: 'mail.search-index',
-  payload: z.object({}).passthrough(),
-  retryLimit: 5,
-  handler: async (_payload, deps) => {
-    await indexEmailsForSearch(deps.db);
-  },
-});

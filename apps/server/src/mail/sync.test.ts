@@ -28,7 +28,8 @@ beforeAll(async () => {
   // The production parser: a worker-thread pool.
   deps = {
     db: t.deps.db,
-    openConnector: connectorFactory({ secretBox, imapCa: ca }),
+    queue: t.deps.queue,
+    openConnector: connectorFactory({ secretBox, storage: t.deps.storage, imapCa: ca }),
     parseMessages: parsePool.parse,
     sleep: async () => {},
   };
@@ -195,7 +196,7 @@ describe('failures', () => {
     restarted = dovecot.restart();
     await restarted;
     const result = await running;
-    expect(result.status).toBe('completed');
+    expect(result).toMatchObject({ status: 'completed' });
     expect(await countEmails(account.id)).toBe(500);
   });
 

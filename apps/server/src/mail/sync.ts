@@ -1,15 +1,24 @@
 import type { Db } from '../platform/db/client.ts';
 import { logger } from '../platform/logger.ts';
+import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { type MailConnector, MailError, type RawMessage, type RemoteFolder, retryPolicy } from './connectors/types.ts';
 import type { ParsedMessage } from './engine/parse-message.ts';
+import { type MailStoredSource, mailStoredEvent } from './jobs.ts';
 import type { MessageParser } from './parse-messages.ts';
 import * as repo from './repo.ts';
 
 /** Opens the right connector for an account (IMAP, Gmail, mbox); injected so tests can add a CA. */
 export type ConnectorFactory = (account: repo.SyncAccount) => Promise<MailConnector>;
 
-export type SyncDeps = { db: Db; openConnector: ConnectorFactory; parseMessages: MessageParser; sleep?: (ms: number) => Promise<void> };
+export type SyncDeps = {
+  db: Db;
+  openConnector: ConnectorFactory;
+  parseMessages: MessageParser;
+  /** Where "mail stored" is published, in each batch's transaction. */
+  queue: Pick<Queue, 'publish'>;
+  sleep?: (ms: number) => Promise<void>;
+};
 
 export type SyncOptions = {
   /** Only messages in this date range (training downloads). */
@@ -20,6 +29,8 @@ export type SyncOptions = {
   /** At most this many new messages in this run (newest first); null = unlimited. */
   limit?: number | null;
   markTrainingData?: boolean;
+  /** Told to the subscribers of mail stored: 'sync' (the default), 'initial' or 'training'. */
+  source?: MailStoredSource;
 };
 
 export type SyncResult = { status: 'completed' | 'stopped' | 'failed'; stored: number; error?: string; errorCode?: string };
@@ -246,6 +257,11 @@ async function syncFolder(
           const inserted = await repo.insertEmailBatch(tx, rows);
           await afterPrevious;
           await repo.addToCounters(tx, account.id, inserted);
+          if (inserted.length > 0) {
+            const emailIds = inserted.map((email) => email.id);
+            const source = options.source ?? 'sync';
+            await deps.queue.publish(mailStoredEvent, { userId: account.userId, accountId: account.id, emailIds, source }, { tx });
+          }
           // Resume point: everything up to the batch's highest id is stored. uidNext/messageCount
           // are left out until the folder is complete, so a partial folder never looks unchanged.
           if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: list.cursor.validity, lastId: highest });

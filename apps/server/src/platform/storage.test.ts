@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertSafeKey, createLocalStorage, safeFileName } from './storage.ts';
+import { createLocalStorage } from './storage.ts';
+import { assertSafeKey, safeFileName } from './storage-keys.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { assertSafeKey } from './storage-keys.ts';
 
 /**
  * Files on local disk under one root (DATA_DIR), addressed by relative keys such as
@@ -19,30 +20,6 @@ export type LocalStorage = {
   /** The absolute path of a key, for readers that need random access (mbox, zip). */
   absolutePath: (key: string) => string;
 };
-
-/** A key is relative, '/'-separated, without empty, '.' or '..' segments or control characters. */
-export function assertSafeKey(key: string): void {
-  const segments = key.split('/');
-  const bad =
-    key.length === 0 ||
-    key.length > 1024 ||
-    key.includes('\\') ||
-    path.isAbsolute(key) ||
-    Array.from(key).some((ch) => ch.charCodeAt(0) < 0x20) ||
-    segments.some((s) => s === '' || s === '.' || s === '..');
-  if (bad) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
-}
-
-/** A file name safe to use as the last segment of a key, from a name a browser sent. */
-export function safeFileName(name: string | undefined, fallback = 'file'): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFKC')
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/^[.]+/, '')
-    .slice(-120);
-  return cleaned && cleaned !== '_' ? cleaned : fallback;
-}
 
 export function createLocalStorage(rootDir: string): LocalStorage {
   const root = path.resolve(rootDir);

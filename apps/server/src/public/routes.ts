@@ -8,20 +8,20 @@ import {
   ZWaitlistResponse,
 } from '@penman/contract';
 import { createMiddleware } from 'hono/factory';
+import type { Deps } from '../deps.ts';
 import { clientIp } from '../platform/http/client-ip.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json } from '../platform/http/openapi.ts';
-import type { AppDeps } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 /** Runs before validation, so malformed attempts count too. */
-const limit = (deps: AppDeps, kind: service.SubmissionKind) =>
+const limit = (deps: Deps, kind: service.SubmissionKind) =>
   createMiddleware(async (c, next) => {
     await service.countSubmission({ db: deps.db, kind, ip: clientIp(c) });
     await next();
   });
 
-const joinWaitlistRoute = (deps: AppDeps) =>
+const joinWaitlistRoute = (deps: Deps) =>
   createRoute({
     method: 'post',
     path: '/waitlist',
@@ -43,7 +43,7 @@ const waitlistCountRoute = createRoute({
   responses: { 200: json(ZWaitlistCountResponse, 'How many people are on the waitlist') },
 });
 
-const contactRoute = (deps: AppDeps) =>
+const contactRoute = (deps: Deps) =>
   createRoute({
     method: 'post',
     path: '/contact',
@@ -58,7 +58,7 @@ const contactRoute = (deps: AppDeps) =>
   });
 
 /** Public, signed-out routes: the waitlist and the contact form. */
-export function publicRoutes(deps: AppDeps) {
+export function publicRoutes(deps: Deps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(joinWaitlistRoute(deps), async (c) => {
       const result = await service.joinWaitlist({ db: deps.db, input: c.req.valid('json'), ip: clientIp(c) });

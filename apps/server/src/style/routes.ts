@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { ZStyleProfileResponse } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const profileRoute = createRoute({
@@ -17,7 +18,7 @@ const profileRoute = createRoute({
   responses: { 200: json(ZStyleProfileResponse, 'The profile or null'), ...accountErrors },
 });
 
-export function styleRoutes(deps: AppDeps) {
+export function styleRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/accounts/:id/style', requireUser(deps));
   return app.openapi(profileRoute, async (c) =>

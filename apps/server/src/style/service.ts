@@ -1,5 +1,5 @@
 import { STYLE_ANALYSIS_VERSION, type StyleProfile, ZStyleProfileData } from '@penman/contract';
-import { companyFromDomain } from '../contacts/engine/build-contacts.ts';
+import { companyFromDomain } from '../mail/engine/people.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';

@@ -3,14 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
-import { createDeps } from '../deps.ts';
+import { openDeps } from '../deps.ts';
 import { parseEnv } from '../env.ts';
-import { allJobs } from '../jobs.ts';
-import { googleConfigFromEnv } from '../mail/connectors/gmail/google-clients.ts';
+import { jobHandlers } from '../job-handlers.ts';
 import { emailAccounts } from '../platform/db/schema/index.ts';
-import type { AppDeps } from '../platform/http/types.ts';
-import { startQueue, startWorkers } from '../platform/queue.ts';
-import { startRealtimeHub } from '../platform/realtime.ts';
+import { registerJobs, startWorkers } from '../platform/queue.ts';
 import { createUserWithPassword } from '../users/service.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -27,7 +24,7 @@ export function cookieFrom(response: Pick<Response, 'headers'>): string {
     .join('; ');
 }
 
-/** The whole HTTP app over a fresh database, with real auth, queue and realtime. */
+/** The whole HTTP app over a fresh database, with the real dependencies (auth, queue, realtime, storage). */
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: { workers?: boolean; imapCa?: string } = {}) {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-app-'));
@@ -36,24 +33,16 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     DATA_DIR: dataDir,
     APP_SECRET: 'test-secret-test-secret-test-secret-0001',
     PUBLIC_URL: ORIGIN,
+    // Parsed in this thread unless a test asks for worker threads.
+    MAIL_PARSE_THREADS: '0',
     ...envOverrides,
   });
-  const queue = await startQueue(database.url);
-  const realtime = await startRealtimeHub(database.url);
-  const deps: AppDeps = createDeps({ env, db: database.db, queue, realtime, ...(options.imapCa ? { imapCa: options.imapCa } : {}) });
-  if (options.workers) {
-    await startWorkers(queue, allJobs, {
-      db: database.db,
-      secretBox: deps.secretBox,
-      google: googleConfigFromEnv(env),
-      syncIntervalMinutes: env.SYNC_INTERVAL_MINUTES,
-      ...(options.imapCa ? { imapCa: options.imapCa } : {}),
-    });
-  }
+  const deps = await openDeps(env, { database, ...(options.imapCa ? { imapCa: options.imapCa } : {}) });
+  await registerJobs(deps.queue, jobHandlers);
+  if (options.workers) await startWorkers(deps.queue, jobHandlers, deps);
   const app = createApp(deps);
   afterAll(async () => {
-    await realtime.stop();
-    await queue.stop();
+    await deps.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
-import type { GoogleConfig } from '../mail/connectors/gmail/google-clients.ts';
+import type { GoogleConfig } from '../platform/google.ts';
 
 /**
  * A local stand-in for Google's OAuth endpoints and the part of the Gmail API Penman uses, so tests

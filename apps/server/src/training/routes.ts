@@ -11,10 +11,11 @@ import {
   ZTrainingRunResponse,
   ZTrainingSessionsResponse,
 } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
-import type { AppDeps, AppEnv } from '../platform/http/types.ts';
+import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const tags = ['training'];
@@ -105,7 +106,7 @@ const analyzeRoute = createRoute({
   responses: { 200: json(ZAnalyzeStyleResponse, 'The stored profile'), ...accountErrors },
 });
 
-export function trainingRoutes(deps: AppDeps) {
+export function trainingRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/accounts/:id/training', requireUser(deps));
   app.use('/accounts/:id/training/*', requireUser(deps));
@@ -118,7 +119,7 @@ export function trainingRoutes(deps: AppDeps) {
     )
     .openapi(downloadRoute, async (c) => {
       const started = await service.startTrainingRun(
-        { ...scope(c.get('userId'), c.req.valid('param').id), queue: deps.queue },
+        { ...scope(c.get('userId'), c.req.valid('param').id), queue: deps.queue, clock: deps.clock },
         { kind: 'training', ...c.req.valid('json') },
       );
       return c.json(started, 202);
@@ -127,7 +128,7 @@ export function trainingRoutes(deps: AppDeps) {
       const { contactsOnlyInbox, styleOnlySent, startDate, endDate } = c.req.valid('json');
       const kind = contactsOnlyInbox ? 'inbox_contacts' : styleOnlySent ? 'sent_style' : 'training';
       const started = await service.startTrainingRun(
-        { ...scope(c.get('userId'), c.req.valid('param').id), queue: deps.queue },
+        { ...scope(c.get('userId'), c.req.valid('param').id), queue: deps.queue, clock: deps.clock },
         { kind, startDate, endDate },
       );
       return c.json(started, 202);

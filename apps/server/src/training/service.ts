@@ -10,13 +10,12 @@ import {
   type TrainingSession,
 } from '@penman/contract';
 import { rebuildContacts } from '../contacts/service.ts';
-import { recalculateAccountStatistics, runSync } from '../mail/service.ts';
-import type { SyncOptions } from '../mail/sync.ts';
+import type { Deps } from '../deps.ts';
+import { recalculateAccountStatistics, runSync, type SyncOptions, type SyncRunDeps } from '../mail/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TrainingSessionKind, TrainingSessionRow } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
-import type { JobDeps, Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { analyzeCommunicationStyle, DEFAULT_SENT_STYLE_CAP, pruneOutgoingEmails, type StyleAnalysis } from '../style/service.ts';
 import { analyzeTopics } from './engine/topic-analysis.ts';
@@ -118,7 +117,7 @@ type SessionJobPayload = { userId: string; accountId: string; sessionId: string 
  * download runs as a durable job; its session records progress and the outcome.
  */
 export async function startTrainingRun(
-  deps: AccountScope & { queue: Queue },
+  deps: AccountScope & Pick<Deps, 'queue' | 'clock'>,
   request: { kind: TrainingSessionKind; startDate: string; endDate: string },
 ): Promise<{ message: string; session: TrainingSession }> {
   const { db, userId, accountId } = deps;
@@ -126,7 +125,7 @@ export async function startTrainingRun(
   const problem = downloadRangeProblem(
     request.startDate,
     request.endDate,
-    calendarDate(new Date()),
+    calendarDate(deps.clock.now()),
     request.kind === 'training' ? MIN_DOWNLOAD_RANGE_MONTHS : 0,
   );
   if (problem === 'too_short') throw new AppError('VALIDATION', TRAINING_MESSAGES.invalidRange);
@@ -141,7 +140,7 @@ export async function startTrainingRun(
   const session = await repo.insertSession(db, { userId, emailAccountId: accountId, ...request });
   await repo.updateTrainingFields(db, userId, accountId, {
     trainingStatus: 'downloading',
-    trainingStartedAt: new Date(),
+    trainingStartedAt: deps.clock.now(),
     trainingError: null,
   });
   await deps.queue.enqueue(trainingSessionJob, { userId, accountId, sessionId: session.id });
@@ -153,7 +152,7 @@ function syncOptionsFor(session: TrainingSessionRow, account: repo.TrainingAccou
   const since = new Date(`${session.startDate}T00:00:00Z`);
   // The end date is included: download up to the start of the next day.
   const before = new Date(Date.parse(`${session.endDate}T00:00:00Z`) + 86_400_000);
-  const base = { since, before, markTrainingData: true };
+  const base = { since, before, markTrainingData: true, source: 'training' as const };
   if (session.kind === 'inbox_contacts') {
     const pages = account.inboxContactsPageCap ?? DEFAULT_INBOX_PAGE_CAP;
     const limit = Math.min(pages * INBOX_PAGE_SIZE, account.maxEmailsPerDownload ?? Number.POSITIVE_INFINITY);
@@ -171,7 +170,7 @@ function syncOptionsFor(session: TrainingSessionRow, account: repo.TrainingAccou
  * run's follow-up (contacts for the inbox run, the style profile for the sent run). Ends the
  * session completed or failed; 'No emails found for training' fails the account's training.
  */
-export async function runTrainingSession(deps: JobDeps, { userId, accountId, sessionId }: SessionJobPayload) {
+export async function runTrainingSession(deps: SyncRunDeps, { userId, accountId, sessionId }: SessionJobPayload) {
   const { db } = deps;
   const session = await repo.findSession(db, userId, sessionId);
   const account = await repo.findTrainingAccount(db, userId, accountId);

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZAcceptInvitationRequest, ZApiError, ZInvitationInfo, ZSessionUser } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json } from '../platform/http/openapi.ts';
-import type { AppDeps } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
 const ZTokenParam = z.object({ token: z.string().min(20).max(200) });
@@ -29,7 +29,7 @@ const acceptInvitationRoute = createRoute({
   },
 });
 
-export function invitationRoutes(deps: AppDeps) {
+export function invitationRoutes(deps: Deps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(getInvitationRoute, async (c) => {
       const invitation = await service.getInvitation({ db: deps.db, token: c.req.valid('param').token });

@@ -2,17 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
+import { companyFromDomain, isAutomated, splitName } from '../../mail/engine/people.ts';
 import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
-import {
-  buildContacts,
-  companyFromDomain,
-  frequencyOf,
-  isAutomated,
-  type MailForContacts,
-  relationshipStrength,
-  splitName,
-  subjectKeywords,
-} from './build-contacts.ts';
+import { buildContacts, frequencyOf, type MailForContacts, relationshipStrength, subjectKeywords } from './build-contacts.ts';
 
 const NOW = new Date('2024-03-31T12:00:00Z');
 const mail = (m: Partial<MailForContacts>): MailForContacts => ({

@@ -1,14 +1,17 @@
 import { DEFAULT_EXCHANGE_SERVER, DEFAULT_IMAP_PORT } from '@penman/contract';
 import type { SecretBox } from '../../platform/crypto.ts';
+import type { GoogleConfig } from '../../platform/google.ts';
+import type { LocalStorage } from '../../platform/storage.ts';
 import type { SyncAccount } from '../repo.ts';
 import { createGmailConnector } from './gmail/gmail-connector.ts';
-import type { GoogleConfig } from './gmail/google-clients.ts';
 import { createImapConnector } from './imap/imap-connector.ts';
 import { decodeMailboxSecret, openMailboxFile } from './mbox/mbox-connector.ts';
 import { type MailConnector, MailError } from './types.ts';
 
 export type ConnectorOptions = {
   secretBox: SecretBox;
+  /** Where imported mailbox files are (their keys are in the account's secret). */
+  storage: LocalStorage;
   /** Extra trusted CA for IMAP (tests). */
   imapCa?: string;
   /** Gmail's OAuth client and endpoints (GOOGLE_*); absent or null = Gmail not configured. */
@@ -38,7 +41,10 @@ export function connectorFactory(options: ConnectorOptions) {
         return createGmailConnector({ google, refreshToken: secret });
       }
       case 'mbox':
-        return openMailboxFile({ path: decodeMailboxSecret(secret).path, ownAddresses: [account.emailAddress, ...account.aliases] });
+        return openMailboxFile({
+          path: options.storage.absolutePath(decodeMailboxSecret(secret).key),
+          ownAddresses: [account.emailAddress, ...account.aliases],
+        });
       default:
         throw new MailError('NOT_FOUND', `Syncing ${account.provider} accounts is not available`);
     }

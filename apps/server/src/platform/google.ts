@@ -1,6 +1,6 @@
 import { gmail, type gmail_v1 } from '@googleapis/gmail';
 import { OAuth2Client } from 'google-auth-library';
-import type { Env } from '../../../env.ts';
+import type { Env } from '../env.ts';
 
 /** The operator's OAuth client and Google's endpoints (configurable so tests use a local stand-in). */
 export type GoogleConfig = {

@@ -1,0 +1,38 @@
+import { initializationStepJob } from './accounts/jobs.ts';
+import { runInitializationStep } from './accounts/service.ts';
+import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
+import { updateContactsForEmails } from './contacts/service.ts';
+import type { Deps } from './deps.ts';
+import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
+import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
+import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
+import { trainingSessionJob } from './training/jobs.ts';
+import { runTrainingSession } from './training/service.ts';
+
+function cronEvery(minutes: number): string {
+  return minutes < 60 ? `*/${minutes} * * * *` : `0 */${Math.max(1, Math.floor(minutes / 60))} * * *`;
+}
+
+/**
+ * Every background job and who runs it, in one place: each area's jobs.ts defines its jobs (name,
+ * payload) and its service does the work; this file ties the two together. Reactions to stored
+ * mail are subscribers of `mailStoredEvent`: adding one touches no other area.
+ */
+export const jobHandlers: JobRegistration<Deps>[] = [
+  handle(initializationStepJob, (payload, deps) => runInitializationStep(deps, payload)),
+  handle(syncMailJob, async (payload, deps) => {
+    await runSync(deps, { ...payload, options: { source: 'sync' } });
+  }),
+  handle(scheduleMailSyncJob, (_payload, deps) => enqueueScheduledSyncs(deps), {
+    cron: (deps) => cronEvery(deps.env.SYNC_INTERVAL_MINUTES),
+  }),
+  handle(trainingSessionJob, (payload, deps) => runTrainingSession(deps, payload)),
+
+  subscribe(mailStoredEvent, indexStoredMailJob, (_payload, deps) => indexStoredMail(deps)),
+  // The initial download is followed by a full rebuild of the contact book (initialization's
+  // contacts step), and training downloads reach it through Build Inbox Contacts: only new mail
+  // updates it here.
+  subscribe(mailStoredEvent, updateContactsForStoredMailJob, async ({ userId, accountId, emailIds, source }, deps) => {
+    if (source === 'sync') await updateContactsForEmails({ db: deps.db, userId, accountId, emailIds });
+  }),
+];
