@@ -1,7 +1,8 @@
 // `npm run bench -- sync`: one Dovecot mailbox (7,000+ messages, ~100 MB: plain, HTML and
 // attachments, built from real Enron mail) synced into PostgreSQL by Penman's sync engine, and
 // mirrored by mbsync with its default settings and with `FSync no` (three times each, the median
-// counts), in one run.
+// counts), in one run. Then two later syncs of the same account: one with nothing new, one after
+// the server gave every folder a new UIDVALIDITY (bytes from the server counted by a relay).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +12,7 @@ import { parseEnv } from '../apps/server/src/env.ts';
 import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
 import { openDatabase } from '../apps/server/src/platform/db/open.ts';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
-import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
+import { startByteCountingProxy, startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 
 const TARGET_MESSAGES = Number(process.argv[2] ?? 7000);
 
@@ -201,6 +202,38 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 20));
 }
 const indexedSeconds = (performance.now() - penmanStart) / 1000;
+
+// Later syncs ("Download now"), once initialization has finished, through a relay that counts the
+// bytes the server sends: one with nothing new (what the scheduler does all day), one after every
+// folder got a new UIDVALIDITY with the mail unchanged (Courier on every session, Exchange after a
+// mailbox move).
+while (!['completed', 'failed'].includes((await progress()).status)) await new Promise((r) => setTimeout(r, 100));
+const relay = await startByteCountingProxy(dovecot.imapPort);
+await database.pool.query('update email_accounts set port = $1 where id = $2', [relay.port, account.id]);
+async function timedDownload(): Promise<{ seconds: number; kilobytes: number }> {
+  relay.reset();
+  const requested = new Date();
+  const started = performance.now();
+  await api(`/accounts/${account.id}/download`, { method: 'POST' });
+  for (;;) {
+    const { rows } = await database.pool.query<{ status: string; finished_at: Date | null; error: string | null }>(
+      'select status, finished_at, last_error as error from mailbox_sync where email_account_id = $1',
+      [account.id],
+    );
+    const row = rows[0];
+    if (row?.finished_at && row.finished_at >= requested && row.status !== 'running') {
+      if (row.status !== 'completed') throw new Error(`sync ${row.status}: ${row.error}`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { seconds: (performance.now() - started) / 1000, kilobytes: relay.bytesFromServer() / 1024 };
+}
+const nothingNew = await timedDownload();
+await dovecot.resetUidValidity('bench');
+const afterReset = await timedDownload();
+if ((await progress()).downloaded !== totalMessages) throw new Error('the sync after a UIDVALIDITY change stored mail again');
+await relay.close();
 await database.close();
 server.kill('SIGINT');
 await new Promise((r) => server.once('exit', r));
@@ -293,6 +326,10 @@ const restCpu = others.slice(1).reduce((sum, t) => sum + t.seconds, 0);
 console.log(
   `Penman CPU during the download: main thread ${mainCpu.toFixed(2)} s, busiest other thread (parse worker) ${(others[0]?.seconds ?? 0).toFixed(2)} s, ` +
     `other threads ${restCpu.toFixed(2)} s, PostgreSQL ${(cpuAfter.postgres - cpuBefore.postgres).toFixed(2)} s (its live processes)`,
+);
+console.log(
+  `Penman later syncs (Download now, job pick-up included): nothing new ${nothingNew.seconds.toFixed(2)} s, ${nothingNew.kilobytes.toFixed(0)} KB from the server; ` +
+    `after a new UIDVALIDITY on every folder, nothing new ${afterReset.seconds.toFixed(2)} s, ${afterReset.kilobytes.toFixed(0)} KB (the first download: ${mb.toFixed(1)} MB of mail)`,
 );
 console.log(
   `Penman peak RSS: ${penmanPeakRss.toFixed(0)} MB (target < 300 MB; the server process's peak, parse worker threads included, PostgreSQL not; ${penmanIdleRss.toFixed(0)} MB before the download)`,

@@ -100,6 +100,37 @@ export type EmailToStore = {
   attachments: ParsedAttachment[];
 };
 
+/**
+ * After a folder's ids were reset (new UIDVALIDITY): which of these messages the account has
+ * stored already, by message key. The rows stored from this folder take their new provider_uid
+ * on the way, so they name the message under the new ids.
+ */
+export async function relinkStoredMessages(
+  db: Executor,
+  account: { id: string; userId: string },
+  folderPath: string,
+  messages: { messageKey: string; providerUid: string }[],
+): Promise<Set<string>> {
+  if (messages.length === 0) return new Set();
+  const input = JSON.stringify(messages.map((m) => ({ message_key: m.messageKey, provider_uid: m.providerUid })));
+  const { rows } = await db.execute<{ message_key: string }>(sql`
+    with input as (
+      select distinct on (message_key) message_key, provider_uid
+      from json_to_recordset(${input}::json) as r(message_key text, provider_uid text)
+      order by message_key
+    ), stored as (
+      select e.id, e.message_key, e.folder_name, e.provider_uid, i.provider_uid as new_provider_uid
+      from input i join emails e on e.email_account_id = ${account.id} and e.message_key = i.message_key
+      where e.user_id = ${account.userId}
+    ), relinked as (
+      update emails e set provider_uid = s.new_provider_uid, updated_at = now()
+      from stored s
+      where e.id = s.id and s.folder_name = ${folderPath} and s.provider_uid is distinct from s.new_provider_uid
+    )
+    select message_key from stored`);
+  return new Set(rows.map((r) => r.message_key));
+}
+
 /** The stored message fields the counters need. */
 type InsertedEmail = {
   id: string;

@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../platform/crypto.ts';
 import { emailAccounts, emails, mailFolders } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
-import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
+import { type DovecotServer, startByteCountingProxy, startDovecot } from '../test-support/dovecot.ts';
 import { connectorFactory } from './connectors/index.ts';
 import { type MailConnector, MailError } from './connectors/types.ts';
 import { createParsePool, parseInline } from './parse-messages.ts';
@@ -39,7 +40,7 @@ afterAll(async () => {
   await dovecot?.stop();
 });
 
-async function addAccount(mailUser: string, password: string, stored = password) {
+async function addAccount(mailUser: string, password: string, stored = password, port = dovecot.imapPort) {
   const [row] = await t.deps.db
     .insert(emailAccounts)
     .values({
@@ -48,7 +49,7 @@ async function addAccount(mailUser: string, password: string, stored = password)
       provider: 'exchange',
       serverUrl: 'localhost',
       // Not 993, so the connector must upgrade with STARTTLS (and verify the certificate).
-      port: dovecot.imapPort,
+      port,
       username: mailUser,
       encryptedPassword: secretBox.encrypt(stored),
     })
@@ -113,7 +114,7 @@ describe('IMAP sync against Dovecot with a real Enron mailbox', () => {
 
   it('duplicates nothing when the server changes UIDVALIDITY', async () => {
     const before = await t.deps.db.select().from(mailFolders).where(eq(mailFolders.emailAccountId, accountId));
-    await resetUidValidity(dovecot, 'vince');
+    await dovecot.resetUidValidity('vince');
     const result = await syncAccount(deps, { userId: user.id, accountId });
     expect(result).toEqual({ status: 'completed', stored: 0 });
     const after = await t.deps.db.select().from(mailFolders).where(eq(mailFolders.emailAccountId, accountId));
@@ -121,6 +122,174 @@ describe('IMAP sync against Dovecot with a real Enron mailbox', () => {
     const inboxAfter = after.find((f) => f.path === 'INBOX')!;
     expect(inboxAfter.uidvalidity).not.toBe(inboxBefore.uidvalidity);
     expect(await countEmails(accountId)).toBe(inbox.length + sent.length + 1);
+  });
+});
+
+describe('a new UIDVALIDITY is not new mail (Courier, Exchange after a move)', () => {
+  const allenInbox = enronFolder('allen-p', 'inbox');
+  const allenSent = enronFolder('allen-p', '_sent_mail');
+  const others = enronFolder('lavorato-j', 'inbox');
+  /** A real message with its Message-ID header taken out: only its content identifies it. */
+  const withoutMessageId = (f: string) => ({
+    raw: Buffer.from(fs.readFileSync(f, 'latin1').replace(/^Message-ID:.*\r?\n/im, ''), 'latin1'),
+    date: new Date(fs.statSync(f).mtime),
+  });
+  const anonymous = others.slice(0, 3).map(withoutMessageId);
+  let proxy: Awaited<ReturnType<typeof startByteCountingProxy>>;
+  let accountId: string;
+
+  /** What the server holds now: UID and Message-ID of every message of a folder. */
+  async function serverUids(folder: string): Promise<{ uidValidity: string; uidNext: number; uids: Map<number, string | null> }> {
+    const client = new ImapFlow({
+      host: 'localhost',
+      port: dovecot.imapsPort,
+      secure: true,
+      auth: { user: 'allen', pass: 'allen-pw' },
+      tls: { ca: fs.readFileSync(dovecot.caFile, 'utf8') },
+      logger: false,
+    });
+    await client.connect();
+    try {
+      const lock = await client.getMailboxLock(folder, { readOnly: true });
+      try {
+        const uids = new Map<number, string | null>();
+        for await (const m of client.fetch('1:*', { uid: true, envelope: true }, { uid: true }))
+          uids.set(m.uid, m.envelope?.messageId?.replace(/^<|>$/g, '') ?? null);
+        const mailbox = client.mailbox as { uidValidity: bigint; uidNext: number };
+        return { uidValidity: String(mailbox.uidValidity), uidNext: mailbox.uidNext, uids };
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout();
+    }
+  }
+
+  /**
+   * The sync's deps with every message body the connector yields recorded; with `cutAfter`, the
+   * first connection drops after that many bodies.
+   */
+  function recordingBodies(downloaded: Buffer[], cutAfter = Number.POSITIVE_INFINITY): SyncDeps {
+    let connections = 0;
+    return {
+      ...deps,
+      openConnector: async (a: SyncAccount): Promise<MailConnector> => {
+        const real = await deps.openConnector(a);
+        let budget = connections++ === 0 ? cutAfter : Number.POSITIVE_INFINITY;
+        return {
+          ...real,
+          async *fetchMessages(f, ids) {
+            for await (const m of real.fetchMessages(f, ids)) {
+              if (budget-- <= 0) throw new MailError('TEMPORARY', 'connection reset');
+              downloaded.push(m.raw);
+              yield m;
+            }
+          },
+        };
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    dovecot.addUser('allen', 'allen-pw');
+    dovecot.seed('allen', 'INBOX', [...allenInbox.map(file), ...anonymous]);
+    dovecot.seed('allen', 'Sent', allenSent.map(file));
+    proxy = await startByteCountingProxy(dovecot.imapPort);
+    accountId = (await addAccount('allen', 'allen-pw', 'allen-pw', proxy.port)).id;
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  it('after a UIDVALIDITY change downloads envelopes, then only the messages not stored yet', async () => {
+    const first = await syncAccount(deps, { userId: user.id, accountId });
+    expect(first.status).toBe('completed');
+    const storedBefore = await countEmails(accountId);
+    const wholeMailbox = proxy.bytesFromServer();
+
+    // The folder gets a new UIDVALIDITY, and two messages arrive dated before the others, so
+    // every UID of the folder moves (as when Exchange moves a mailbox).
+    await dovecot.resetUidValidity('allen');
+    const oldDate = new Date('1999-01-04T10:00:00Z');
+    const arrivedWithId = { raw: fs.readFileSync(others[3]!), date: oldDate };
+    const arrivedAnonymous = { ...withoutMessageId(others[4]!), date: oldDate };
+    dovecot.seed('allen', 'INBOX', [arrivedWithId, arrivedAnonymous]);
+    const inboxNow = await serverUids('INBOX');
+    const sentNow = await serverUids('Sent');
+
+    proxy.reset();
+    const downloaded: Buffer[] = [];
+    const result = await syncAccount(recordingBodies(downloaded), { userId: user.id, accountId });
+    expect(result).toEqual({ status: 'completed', stored: 2 });
+    expect(await countEmails(accountId)).toBe(storedBefore + 2);
+
+    // Bodies: the two new messages and the three that only their content identifies, nothing else.
+    const expectedBodies = [arrivedWithId.raw, arrivedAnonymous.raw, ...anonymous.map((m) => m.raw)];
+    // The server hands out CRLF line ends whatever the file has.
+    const digest = (b: Buffer) => createHash('sha256').update(b.toString('latin1').replace(/\r\n/g, '\n')).digest('hex');
+    expect(downloaded.map(digest).sort()).toEqual(expectedBodies.map(digest).sort());
+    // On the wire: those bodies, and per message an envelope of a few hundred bytes at most.
+    const messages = inboxNow.uids.size + sentNow.uids.size;
+    const bodyBytes = expectedBodies.reduce((sum, b) => sum + b.length, 0);
+    expect(proxy.bytesFromServer()).toBeLessThan(bodyBytes + messages * 300 + 30_000);
+    expect(proxy.bytesFromServer()).toBeLessThan(wholeMailbox / 5);
+
+    // Every stored message of a folder names its UID under the new UIDVALIDITY, and the cursor
+    // stands at the end of the folder.
+    for (const [folder, now] of [
+      ['INBOX', inboxNow],
+      ['Sent', sentNow],
+    ] as const) {
+      const rows = await t.deps.db
+        .select({ messageId: emails.messageId, providerUid: emails.providerUid })
+        .from(emails)
+        .where(and(eq(emails.emailAccountId, accountId), eq(emails.folderName, folder)));
+      const uidOf = new Map([...now.uids].map(([uid, id]) => [id, uid]));
+      const expected = rows.filter((r) => r.messageId && uidOf.has(r.messageId));
+      expect(expected.length).toBeGreaterThan(0);
+      for (const row of expected) expect(row.providerUid).toBe(`${folder}:${uidOf.get(row.messageId)}`);
+      const [cursor] = await t.deps.db
+        .select()
+        .from(mailFolders)
+        .where(and(eq(mailFolders.emailAccountId, accountId), eq(mailFolders.path, folder)));
+      expect(cursor).toMatchObject({
+        uidvalidity: Number(now.uidValidity),
+        lastUid: Math.max(...now.uids.keys()),
+        uidNext: now.uidNext,
+        messageCount: now.uids.size,
+      });
+    }
+
+    // The next sync finds nothing to do and downloads nothing.
+    proxy.reset();
+    downloaded.length = 0;
+    expect(await syncAccount(recordingBodies(downloaded), { userId: user.id, accountId })).toEqual({ status: 'completed', stored: 0 });
+    expect(downloaded).toEqual([]);
+    expect(proxy.bytesFromServer()).toBeLessThan(20_000);
+  });
+
+  it('a sync cut after a UIDVALIDITY change resumes with envelopes, not by downloading the folder again', async () => {
+    await dovecot.resetUidValidity('allen');
+    // More new mail than one batch, numbered before the mail already stored.
+    const arrived = others
+      .slice(5, 5 + SYNC_BATCH_SIZE + 20)
+      .map((f) => ({ raw: fs.readFileSync(f), date: new Date('1999-02-01T10:00:00Z') }));
+    dovecot.seed('allen', 'INBOX', arrived);
+    const storedBefore = await countEmails(accountId);
+    const downloaded: Buffer[] = [];
+    // The connection drops in the second batch, after the first one is stored.
+    const result = await syncAccount(recordingBodies(downloaded, SYNC_BATCH_SIZE + 5), { userId: user.id, accountId });
+    expect(result).toEqual({ status: 'completed', stored: arrived.length });
+    expect(await countEmails(accountId)).toBe(storedBefore + arrived.length);
+    // The new mail, the three messages without a Message-ID (twice at most: once per attempt) and
+    // what the cut interrupted; not the rest of the folder.
+    expect(downloaded.length).toBeLessThanOrEqual(arrived.length + 2 * anonymous.length + 5);
+    const [cursor] = await t.deps.db
+      .select()
+      .from(mailFolders)
+      .where(and(eq(mailFolders.emailAccountId, accountId), eq(mailFolders.path, 'INBOX')));
+    const inboxNow = await serverUids('INBOX');
+    expect(cursor).toMatchObject({ uidvalidity: Number(inboxNow.uidValidity), lastUid: Math.max(...inboxNow.uids.keys()) });
   });
 });
 
@@ -221,13 +390,3 @@ describe('failures', () => {
     expect(row!.syncState).toBe('stopped');
   });
 });
-
-async function resetUidValidity(server: DovecotServer, mailUser: string) {
-  // Dovecot gives a folder a new UIDVALIDITY when its uid list and indexes are gone.
-  for (const folder of ['', '.Sent']) {
-    const dir = path.join(server.homeOf(mailUser), 'Maildir', folder);
-    for (const name of fs.readdirSync(dir)) if (name.startsWith('dovecot')) fs.rmSync(path.join(dir, name), { force: true });
-  }
-  await new Promise((r) => setTimeout(r, 1100));
-  await server.restart();
-}

@@ -2,7 +2,14 @@ import type { Db } from '../platform/db/client.ts';
 import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
-import { type MailConnector, MailError, type RawMessage, type RemoteFolder, retryPolicy } from './connectors/types.ts';
+import {
+  type MailConnector,
+  MailError,
+  type MessageEnvelope,
+  type RawMessage,
+  type RemoteFolder,
+  retryPolicy,
+} from './connectors/types.ts';
 import type { ParsedMessage } from './engine/parse-message.ts';
 import { type MailStoredSource, mailStoredEvent } from './jobs.ts';
 import type { MessageParser } from './parse-messages.ts';
@@ -48,6 +55,11 @@ const STORE_CONCURRENCY = 2;
 
 const SPECIAL_USE_BY_ROLE = { inbox: '\\Inbox', sent: '\\Sent' } as const;
 
+/** Envelopes read and matched against the stored mail per round trip, after a folder's ids were reset. */
+const ENVELOPE_BATCH_SIZE = 1000;
+
+const providerUid = (folder: RemoteFolder, id: string) => `${folder.path}:${id}`;
+
 function toRow(
   account: repo.SyncAccount,
   folder: RemoteFolder,
@@ -65,7 +77,7 @@ function toRow(
     threadId: parsed.threadId,
     inReplyTo: parsed.inReplyTo,
     references: parsed.references,
-    providerUid: `${folder.path}:${raw.id}`,
+    providerUid: providerUid(folder, raw.id),
     subject: parsed.subject,
     senderEmail: parsed.senderEmail,
     senderName: parsed.senderName,
@@ -188,8 +200,17 @@ async function syncFolder(
     await repo.saveFolderCursor(db, owner, folderRecord, list.cursor);
     return;
   }
+  // After a reset the list is the whole folder, mostly mail stored already: only the rest is downloaded.
+  const wanted =
+    list.reset && connector.fetchEnvelopes
+      ? await idsNotStored(db, owner, folder, list.ids, (batch) => connector.fetchEnvelopes!(folder, batch))
+      : list.ids;
+  // The validity stored with each batch's resume point. After a reset the ids below a resume point
+  // were matched by envelope, not all downloaded: the old validity stays until the folder is
+  // complete, so a cut sync matches envelopes again rather than downloading all above that point.
+  const resumeValidity = list.reset && connector.fetchEnvelopes ? cursor?.validity : list.cursor.validity;
   // A cap keeps the newest messages.
-  const ids = Number.isFinite(remaining) ? list.ids.slice(Math.max(0, list.ids.length - remaining)) : list.ids;
+  const ids = Number.isFinite(remaining) ? wanted.slice(Math.max(0, wanted.length - remaining)) : wanted;
   const timings = { fetchMs: 0, parseMs: 0, storeMs: 0 };
   const batches: string[][] = [];
   for (let start = 0; start < ids.length; start += SYNC_BATCH_SIZE) batches.push(ids.slice(start, start + SYNC_BATCH_SIZE));
@@ -264,7 +285,7 @@ async function syncFolder(
           }
           // Resume point: everything up to the batch's highest id is stored. uidNext/messageCount
           // are left out until the folder is complete, so a partial folder never looks unchanged.
-          if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: list.cursor.validity, lastId: highest });
+          if (!ranged) await repo.saveFolderCursor(tx, owner, folderRecord, { validity: resumeValidity, lastId: highest });
           return inserted.length;
         })
         .then(async (insertedInBatch) => {
@@ -287,6 +308,49 @@ async function syncFolder(
   // Let a prefetch still running end before the connection is reused or closed.
   await lastFetch;
   logger.debug({ accountId: account.id, folder: folder.path, messages: ids.length, ...timings }, 'folder synced');
-  if (!ranged && (ids.length === list.ids.length || ids.length === 0)) await repo.saveFolderCursor(db, owner, folderRecord, list.cursor);
+  if (!ranged && (ids.length === wanted.length || ids.length === 0)) await repo.saveFolderCursor(db, owner, folderRecord, list.cursor);
   else if (!ranged) await repo.saveFolderCursor(db, owner, folderRecord, { ...list.cursor, uidNext: undefined, messageCount: undefined });
+}
+
+/**
+ * The ids of `ids` whose message the account has not stored, in the same order, from their
+ * envelopes (a new UIDVALIDITY renumbers a folder without changing its mail: Courier on every
+ * session, Exchange after a mailbox move). A message without a Message-ID is downloaded, since only
+ * its content identifies it. Messages found stored take their new ids (`relinkStoredMessages`).
+ */
+async function idsNotStored(
+  db: Db,
+  owner: { id: string; userId: string },
+  folder: RemoteFolder,
+  ids: string[],
+  fetchEnvelopes: (ids: string[]) => AsyncIterable<MessageEnvelope>,
+): Promise<string[]> {
+  const missing: string[] = [];
+  let skippedBytes = 0;
+  for (let start = 0; start < ids.length; start += ENVELOPE_BATCH_SIZE) {
+    const batch = ids.slice(start, start + ENVELOPE_BATCH_SIZE);
+    const needed = new Set<string>();
+    const byKey: { id: string; messageKey: string; sizeBytes: number }[] = [];
+    for await (const envelope of fetchEnvelopes(batch)) {
+      if (envelope.messageId) byKey.push({ id: envelope.id, messageKey: envelope.messageId, sizeBytes: envelope.sizeBytes ?? 0 });
+      else needed.add(envelope.id);
+    }
+    const stored = await repo.relinkStoredMessages(
+      db,
+      owner,
+      folder.path,
+      byKey.map((m) => ({ messageKey: m.messageKey, providerUid: providerUid(folder, m.id) })),
+    );
+    for (const m of byKey) {
+      if (stored.has(m.messageKey)) skippedBytes += m.sizeBytes;
+      else needed.add(m.id);
+    }
+    // Ids without an envelope were expunged meanwhile: nothing to download.
+    for (const id of batch) if (needed.has(id)) missing.push(id);
+  }
+  logger.info(
+    { accountId: owner.id, folder: folder.path, listed: ids.length, missing: missing.length, skippedBytes },
+    'folder ids were reset',
+  );
+  return missing;
 }

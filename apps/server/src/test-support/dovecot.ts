@@ -23,6 +23,11 @@ export type DovecotServer = {
   stop: () => Promise<void>;
   /** Kills the server at once (connection-drop tests) and starts it again on the same ports. */
   restart: () => Promise<void>;
+  /**
+   * Gives every folder of a user a new UIDVALIDITY, the mail unchanged (as Courier does on each
+   * session and Exchange after a mailbox move); the server restarts.
+   */
+  resetUidValidity: (user: string) => Promise<void>;
 };
 
 /** The self-signed certificate for localhost, made once per machine boot. */
@@ -59,21 +64,26 @@ function testCertificate(): { cert: string; key: string } {
   return { cert, key };
 }
 
-async function waitForGreeting(port: number, ca: string, deadlineMs = 30_000): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (Date.now() < deadline) {
+/** True once the server greets on `port`; false when `running()` turns false or the deadline passes. */
+async function waitForGreeting(port: number, ca: string, running: () => boolean, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline && running()) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = tls.connect({ host: '127.0.0.1', port, ca, servername: 'localhost' }, () => {});
+      // Whatever answers without a greeting (a slow start, another program) is asked again.
+      socket.setTimeout(2_000, () => {
+        socket.destroy();
+        resolve(false);
+      });
       socket.once('data', (chunk) => {
         socket.destroy();
         resolve(chunk.toString().startsWith('* OK'));
       });
       socket.once('error', () => resolve(false));
     });
-    if (ok) return;
+    if (ok) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('dovecot did not greet');
+  return false;
 }
 
 /** A throwaway Dovecot IMAP server (Debian's dovecot-imapd), started without systemd. */
@@ -83,8 +93,10 @@ export async function startDovecot(): Promise<DovecotServer> {
   const { cert, key } = testCertificate();
   const imapPort = await findFreePort();
   const imapsPort = await findFreePort();
-  const usersFile = path.join(dir, 'users');
-  fs.writeFileSync(usersFile, '');
+  // One passwd-file per user: Dovecot re-reads a changed passwd-file at most once a second, so a
+  // user appended to a shared file right after another login could be refused for that second.
+  const usersDir = path.join(dir, 'users');
+  fs.mkdirSync(usersDir);
   const config = `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -100,11 +112,11 @@ auth_mechanisms = plain login
 mail_max_userip_connections = 100
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%n ${usersFile}
+  args = scheme=PLAIN username_format=%n ${usersDir}/%n
 }
 userdb {
   driver = passwd-file
-  args = username_format=%n ${usersFile}
+  args = username_format=%n ${usersDir}/%n
 }
 mail_location = maildir:~/Maildir
 namespace inbox {
@@ -128,10 +140,20 @@ service imap-login {
   fs.writeFileSync(configFile, config);
   let child: ChildProcess;
   const ca = fs.readFileSync(cert, 'utf8');
+  const logFile = path.join(dir, 'dovecot.log');
   const start = async () => {
-    // Its own process group, so a kill takes the login and auth children (which hold the ports) too.
-    child = spawn('/usr/sbin/dovecot', ['-c', configFile, '-F'], { stdio: 'ignore', detached: true });
-    await waitForGreeting(imapsPort, ca);
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      // Its own process group, so a kill takes the login and auth children (which hold the ports) too.
+      const started = spawn('/usr/sbin/dovecot', ['-c', configFile, '-F'], { stdio: 'ignore', detached: true });
+      child = started;
+      const running = () => started.exitCode === null && started.signalCode === null;
+      if (await waitForGreeting(imapsPort, ca, running, deadline)) return;
+      // It exited (e.g. a port of a restart briefly taken by another program): start it again.
+      if (!running()) await new Promise((r) => setTimeout(r, 200));
+    }
+    const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-5).join('\n') : '';
+    throw new Error(`dovecot did not greet within 30 s; its log ends with:\n${log}`);
   };
   await start();
   const killGroup = async () => {
@@ -156,7 +178,7 @@ service imap-login {
     addUser(name, password) {
       const home = path.join(dir, 'mail', name);
       fs.mkdirSync(path.join(home, 'Maildir'), { recursive: true });
-      fs.appendFileSync(usersFile, `${name}:{PLAIN}${password}:${MAIL_UID}:${MAIL_UID}::${home}\n`);
+      fs.writeFileSync(path.join(usersDir, name), `${name}:{PLAIN}${password}:${MAIL_UID}:${MAIL_UID}::${home}\n`);
       execFileSync('chown', ['-R', `${MAIL_UID}:${MAIL_UID}`, path.join(dir, 'mail')]);
     },
     homeOf: (name) => path.join(dir, 'mail', name),
@@ -176,11 +198,24 @@ service imap-login {
     },
     async stop() {
       await killGroup();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!process.env.KEEP_DOVECOT) fs.rmSync(dir, { recursive: true, force: true });
     },
     async restart() {
       await killGroup();
       await start();
+    },
+    async resetUidValidity(user) {
+      // Dovecot numbers a folder afresh when its uid list and indexes are gone; UIDVALIDITY is
+      // the time in seconds, so a second passes first.
+      const maildir = path.join(dir, 'mail', user, 'Maildir');
+      const folders = ['', ...fs.readdirSync(maildir).filter((name) => name.startsWith('.'))];
+      for (const folder of folders) {
+        const folderDir = path.join(maildir, folder);
+        for (const name of fs.readdirSync(folderDir))
+          if (name.startsWith('dovecot')) fs.rmSync(path.join(folderDir, name), { force: true });
+      }
+      await new Promise((r) => setTimeout(r, 1100));
+      await server.restart();
     },
   };
   return server;
@@ -196,4 +231,50 @@ export function portClosed(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(true));
   });
+}
+
+export type ByteCountingProxy = {
+  port: number;
+  /** Bytes the server sent to clients through the proxy since it started or was last reset. */
+  bytesFromServer: () => number;
+  reset: () => void;
+  close: () => Promise<void>;
+};
+
+/**
+ * A TCP relay on a free local port to `target`, counting the bytes the server sends: what a sync
+ * really downloads, TLS included, whatever the client library does with them.
+ */
+export async function startByteCountingProxy(targetPort: number): Promise<ByteCountingProxy> {
+  let received = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      // A reset on one side ends the other: the client sees a cut connection, as with a real server.
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    upstream.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    bytesFromServer: () => received,
+    reset: () => {
+      received = 0;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

@@ -49,11 +49,25 @@ export type RawMessage = {
   seen?: boolean;
 };
 
+/** What tells, without its body, whether a message is stored already. */
+export type MessageEnvelope = {
+  id: string;
+  /** The Message-ID as `parseMessage` gives it (`messageIdOfHeader`); null: only the content identifies it. */
+  messageId: string | null;
+  sizeBytes?: number;
+};
+
 export interface MailConnector {
   listFolders(): Promise<RemoteFolder[]>;
   listMessageIds(folder: RemoteFolder, query: ListQuery): Promise<MessageList>;
   /** Yields the raw messages of `ids` (any order); ids that vanished are skipped. */
   fetchMessages(folder: RemoteFolder, ids: string[]): AsyncIterable<RawMessage>;
+  /**
+   * Yields the envelopes of `ids` (any order; ids that vanished are skipped). Read after a `reset`
+   * so that mail already stored is not downloaded again; only connectors whose ids can be reset
+   * under stored mail (IMAP's UIDVALIDITY) have it.
+   */
+  fetchEnvelopes?(folder: RemoteFolder, ids: string[]): AsyncIterable<MessageEnvelope>;
   close(): Promise<void>;
 }
 

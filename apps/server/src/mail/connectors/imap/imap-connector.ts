@@ -1,13 +1,16 @@
 import { ImapFlow } from 'imapflow';
+import { messageIdOfHeader } from '../../engine/message-id-of-header.ts';
 import {
   type FolderCursor,
   type ListQuery,
   type MailConnector,
   MailError,
+  type MessageEnvelope,
   type MessageList,
   type RawMessage,
   type RemoteFolder,
 } from '../types.ts';
+import { uidSet } from './uid-set.ts';
 
 export type ImapConfig = {
   host: string;
@@ -94,12 +97,33 @@ export async function createImapConnector(config: ImapConfig): Promise<MailConne
       if (ids.length === 0) return;
       const lock = await run(() => client.getMailboxLock(folder.path, { readOnly: true }));
       try {
-        const stream = client.fetch(ids.join(','), { uid: true, source: true, internalDate: true, flags: true }, { uid: true });
+        const stream = client.fetch(uidSet(ids), { uid: true, source: true, internalDate: true, flags: true }, { uid: true });
         for await (const message of stream) {
           if (!message.source) continue;
           const raw: RawMessage = { id: String(message.uid), raw: message.source, seen: message.flags?.has('\\Seen') ?? false };
           if (message.internalDate) raw.internalDate = new Date(message.internalDate);
           yield raw;
+        }
+      } catch (error) {
+        throw toMailError(error);
+      } finally {
+        lock.release();
+      }
+    },
+
+    async *fetchEnvelopes(folder, ids) {
+      if (ids.length === 0) return;
+      const lock = await run(() => client.getMailboxLock(folder.path, { readOnly: true }));
+      try {
+        // Only the Message-ID lines and the size: a few dozen bytes a message instead of the message.
+        const stream = client.fetch(uidSet(ids), { uid: true, size: true, headers: ['message-id'] }, { uid: true });
+        for await (const message of stream) {
+          const envelope: MessageEnvelope = {
+            id: String(message.uid),
+            messageId: message.headers ? await messageIdOfHeader(message.headers) : null,
+          };
+          if (message.size != null) envelope.sizeBytes = message.size;
+          yield envelope;
         }
       } catch (error) {
         throw toMailError(error);
