@@ -7,6 +7,7 @@ import type { AppDeps } from './platform/http/types.ts';
 import type { Queue } from './platform/queue.ts';
 import type { RealtimeHub } from './platform/realtime.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
+import { reserveSignInAttempt, settleSignInAttempt } from './users/sign-in-limits.ts';
 
 /** Wires the long-lived pieces together; main.ts, the admin CLI and tests all build them here. */
 export function createDeps(input: {
@@ -25,6 +26,16 @@ export function createDeps(input: {
     publicUrl: env.publicUrl,
     signupMode: env.SIGNUP_MODE,
     signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    signInLimiter: {
+      reserve: ({ ip, email }) =>
+        reserveSignInAttempt({
+          db,
+          ip,
+          email,
+          settings: { perAddressAndEmail: env.SIGN_IN_ATTEMPTS_PER_MINUTE, perAddress: env.SIGN_IN_FAILURES_PER_ADDRESS_PER_MINUTE },
+        }),
+      settle: (attempt, succeeded) => settleSignInAttempt({ db, attempt, succeeded }),
+    },
     loadProfile: (userId) => getProfileNames({ db, userId }),
     onUserCreated: (user) => ensureProfileForNewUser({ db, user }),
   });

@@ -15,7 +15,10 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUSTED_PROXY: 'true' }).TRUSTED_PROXY).toEqual({ hops: 1 });
     expect(parseEnv({ TRUSTED_PROXY: '2' }).TRUSTED_PROXY).toEqual({ hops: 2 });
     const ranges = parseEnv({ TRUSTED_PROXY: '127.0.0.1,10.0.0.0/8' }).TRUSTED_PROXY;
-    expect(ranges && 'ranges' in ranges && ranges.ranges.map(([address, bits]) => `${address}/${bits}`)).toEqual(['127.0.0.1/32', '10.0.0.0/8']);
+    expect(ranges && 'ranges' in ranges && ranges.ranges.map(([address, bits]) => `${address}/${bits}`)).toEqual([
+      '127.0.0.1/32',
+      '10.0.0.0/8',
+    ]);
   });
 
   it('allows private mail hosts in waitlist mode, and in open mode only when the operator says so', () => {

@@ -6,8 +6,12 @@ import { clientIp, parseTrustedProxy, type TrustedProxy } from './client-ip.ts';
 async function addressSeen(trustedProxy: TrustedProxy | string, socket: string, forwardedFor?: string) {
   if (typeof trustedProxy === 'string') throw new Error(trustedProxy);
   const app = new Hono().get('/', (c) => c.text(clientIp(c, trustedProxy)));
-  const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
-  const response = await app.request('/', { headers }, { incoming: { socket: { remoteAddress: socket, remotePort: 1, remoteFamily: 'IPv4' } } });
+  const headers: Record<string, string> = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+  const response = await app.request(
+    '/',
+    { headers },
+    { incoming: { socket: { remoteAddress: socket, remotePort: 1, remoteFamily: 'IPv4' } } },
+  );
   return response.text();
 }
 
