@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { invitations, profiles, signInFailures, users } from '../platform/db/schema/index.ts';
 import type { FailureRecord } from './engine/sign-in-limits.ts';
@@ -45,12 +45,23 @@ export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
   return row;
 }
 
-/** Marks the invitation used; false when someone else used it first. */
-export async function claimInvitation(db: Db, id: string, userId: string): Promise<boolean> {
+/**
+ * Marks the invitation used; false when someone else used it first. `soleUser`: also false when any
+ * user but `userId` exists (an owner link makes the first account only).
+ */
+export async function claimInvitation(db: Db, id: string, userId: string, options: { soleUser?: boolean } = {}): Promise<boolean> {
+  const otherUsers = db.select({ id: users.id }).from(users).where(ne(users.id, userId));
   const claimed = await db
     .update(invitations)
     .set({ usedAt: new Date(), usedByUserId: userId })
-    .where(and(eq(invitations.id, id), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())))
+    .where(
+      and(
+        eq(invitations.id, id),
+        isNull(invitations.usedAt),
+        gt(invitations.expiresAt, new Date()),
+        options.soleUser ? notExists(otherUsers) : undefined,
+      ),
+    )
     .returning({ id: invitations.id });
   return claimed.length === 1;
 }

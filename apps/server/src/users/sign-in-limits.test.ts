@@ -24,12 +24,10 @@ async function statusesOf(count: number, email: string, password: string, ip: st
 /** As if `ms` had passed for every failure record: the server's clock cannot be moved. */
 async function letTimePass(ms: number) {
   const shift = sql.raw(`interval '${ms} milliseconds'`);
-  await t.deps.db
-    .update(signInFailures)
-    .set({
-      windowStartedAt: sql`${signInFailures.windowStartedAt} - ${shift}`,
-      lastFailureAt: sql`${signInFailures.lastFailureAt} - ${shift}`,
-    });
+  await t.deps.db.update(signInFailures).set({
+    windowStartedAt: sql`${signInFailures.windowStartedAt} - ${shift}`,
+    lastFailureAt: sql`${signInFailures.lastFailureAt} - ${shift}`,
+  });
 }
 
 describe('sign-in limits', () => {
