@@ -68,6 +68,12 @@ function connectionFailure(error: unknown, host: string, port: number): string {
   return `Could not connect to ${host}:${port}: ${detail}`;
 }
 
+/** The answer to adding an address the user has connected already (the spec has no wording for it). */
+export function alreadyConnected(emailAddress: string): AppError {
+  const message = `${emailAddress} is already connected.`;
+  return new AppError('CONFLICT', message, { fields: { emailAddress: message } });
+}
+
 /** Adds an Exchange-type / any IMAP account after logging in with its credentials. */
 export async function createImapAccount({
   db,
@@ -77,11 +83,7 @@ export async function createImapAccount({
   input,
 }: Scope & { secretBox: SecretBox; imapCa?: string; input: CreateImapAccountRequest }) {
   const emailAddress = input.emailAddress.trim().toLowerCase();
-  if (await repo.findAccountByAddress(db, userId, emailAddress)) {
-    throw new AppError('CONFLICT', `${emailAddress} is already connected.`, {
-      fields: { emailAddress: `${emailAddress} is already connected.` },
-    });
-  }
+  if (await repo.findAccountByAddress(db, userId, emailAddress)) throw alreadyConnected(emailAddress);
   const account = { emailAddress, serverUrl: input.serverUrl || null, port: input.port ?? null, username: input.username || null };
   const settings = imapSettings(account);
   try {
@@ -99,6 +101,8 @@ export async function createImapAccount({
     displayName: emailAddress,
     encryptedPassword: secretBox.encrypt(input.password),
   });
+  // Another add of the same address got there first while this one was logging in.
+  if (!accountId) throw alreadyConnected(emailAddress);
   await repo.recordActivity(db, userId, { emailAccountId: accountId, kind: 'account.connected', detail: { emailAddress } });
   return getAccount({ db, userId, accountId });
 }
