@@ -10,6 +10,7 @@ import {
   ZUpdateAccountRequest,
   ZUpdateCredentialsRequest,
 } from '@penman/contract';
+import { allowsPrivateMailHosts } from '../env.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -109,6 +110,7 @@ export function accountRoutes(deps: AppDeps) {
         userId: c.get('userId'),
         secretBox: deps.secretBox,
         imapCa: deps.imapCa,
+        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
         input: c.req.valid('json'),
       });
       return c.json({ account }, 201);
@@ -134,6 +136,7 @@ export function accountRoutes(deps: AppDeps) {
         ...scope(c.get('userId'), c.req.valid('param').id),
         secretBox: deps.secretBox,
         imapCa: deps.imapCa,
+        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
         input,
       });
       return c.json({ account }, 200);
