@@ -6,6 +6,7 @@ import { customSession } from 'better-auth/plugins';
 import { switchOffAuthAsyncContextWhenIdle, trackAuthBackgroundTask } from './auth-async-context.ts';
 import type { Db } from './db/client.ts';
 import { authAccounts, rateLimits, sessions, users, verifications } from './db/schema/index.ts';
+import { AppError } from './errors.ts';
 import { logger } from './logger.ts';
 
 /** The header our HTTP layer sets from the socket address; clients cannot forge it (we overwrite it). */
@@ -120,11 +121,10 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
         const ip = ctx.request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
         const reservation = await options.signInLimiter.reserve({ ip, email });
         if (!reservation.allowed) {
-          throw new APIError(
-            'TOO_MANY_REQUESTS',
-            { error: { code: 'RATE_LIMITED', message: SIGN_IN_LIMITED_MESSAGE } },
-            { 'Retry-After': String(reservation.retryAfterSeconds) },
-          );
+          // The app's one error shape, not better-auth's: better-auth answers this APIError as it is.
+          throw new APIError('TOO_MANY_REQUESTS', new AppError('RATE_LIMITED', SIGN_IN_LIMITED_MESSAGE).toBody(), {
+            'Retry-After': String(reservation.retryAfterSeconds),
+          });
         }
         signInAttempts.set(ctx.request, reservation.attempt);
       }),
