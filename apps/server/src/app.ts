@@ -74,7 +74,7 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   // better-auth owns /api/auth/*; it reads the client address for rate limits from our header only.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c));
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.env.TRUSTED_PROXY));
     return deps.auth.handler(new Request(c.req.raw, { headers }));
   });
 

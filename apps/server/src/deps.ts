@@ -12,6 +12,7 @@ import { type Queue, startQueue } from './platform/queue.ts';
 import { type RealtimeHub, startRealtimeHub } from './platform/realtime.ts';
 import { createLocalStorage, type LocalStorage } from './platform/storage.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
+import { reserveSignInAttempt, settleSignInAttempt } from './users/sign-in-limits.ts';
 
 export type Clock = { now: () => Date };
 
@@ -80,6 +81,16 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
     publicUrl: env.publicUrl,
     signupMode: env.SIGNUP_MODE,
     signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    signInLimiter: {
+      reserve: ({ ip, email }) =>
+        reserveSignInAttempt({
+          db,
+          ip,
+          email,
+          settings: { perAddressAndEmail: env.SIGN_IN_ATTEMPTS_PER_MINUTE, perAddress: env.SIGN_IN_FAILURES_PER_ADDRESS_PER_MINUTE },
+        }),
+      settle: (attempt, succeeded) => settleSignInAttempt({ db, attempt, succeeded }),
+    },
     loadProfile: (userId) => getProfileNames({ db, userId }),
     onUserCreated: (user) => ensureProfileForNewUser({ db, user }),
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { allowsPrivateMailHosts, EnvError, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {
@@ -8,6 +8,23 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ PORT: 3000, SIGNUP_MODE: 'waitlist', ROLE: 'all', publicUrl: 'http://localhost:3000' });
     expect(env.dataDir).toBe(path.resolve('.data'));
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env).toMatchObject({ TRUSTED_PROXY: null, ALLOW_PRIVATE_MAIL_HOSTS: false, SIGN_IN_FAILURES_PER_ADDRESS_PER_MINUTE: 30 });
+  });
+
+  it('reads TRUSTED_PROXY as a number of proxies or as their addresses', () => {
+    expect(parseEnv({ TRUSTED_PROXY: 'true' }).TRUSTED_PROXY).toEqual({ hops: 1 });
+    expect(parseEnv({ TRUSTED_PROXY: '2' }).TRUSTED_PROXY).toEqual({ hops: 2 });
+    const ranges = parseEnv({ TRUSTED_PROXY: '127.0.0.1,10.0.0.0/8' }).TRUSTED_PROXY;
+    expect(ranges && 'ranges' in ranges && ranges.ranges.map(([address, bits]) => `${address}/${bits}`)).toEqual([
+      '127.0.0.1/32',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('allows private mail hosts in waitlist mode, and in open mode only when the operator says so', () => {
+    expect(allowsPrivateMailHosts(parseEnv({}))).toBe(true);
+    expect(allowsPrivateMailHosts(parseEnv({ SIGNUP_MODE: 'open' }))).toBe(false);
+    expect(allowsPrivateMailHosts(parseEnv({ SIGNUP_MODE: 'open', ALLOW_PRIVATE_MAIL_HOSTS: 'true' }))).toBe(true);
   });
 
   it.each([
@@ -17,6 +34,8 @@ describe('parseEnv', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ APP_SECRET: 'short' }, 'APP_SECRET'],
     [{ ROLE: 'both' }, 'ROLE'],
+    [{ TRUSTED_PROXY: 'everyone' }, 'TRUSTED_PROXY'],
+    [{ ALLOW_PRIVATE_MAIL_HOSTS: 'yes' }, 'ALLOW_PRIVATE_MAIL_HOSTS'],
   ])('stops on %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxy } from './platform/http/client-ip.ts';
 
 /**
  * Every setting Penman reads, parsed once at start. Nothing else reads process.env.
@@ -19,7 +20,29 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CONTACT_FORWARD_URL: z.url().optional(),
   MAIL_PARSE_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  // Failed sign-ins a minute for one email from one client address (then 429 with Retry-After).
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+  // Failed sign-ins a minute from one client address, whatever the email: against password spraying.
+  SIGN_IN_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  // Off by default: the client address is the socket's. Behind a reverse proxy: the number of proxies
+  // in front ('true' = 1), or a comma-separated list of the proxies' addresses or CIDR ranges.
+  TRUSTED_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustedProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  // Lets IMAP accounts point at loopback, private and link-local addresses when SIGNUP_MODE=open
+  // (waitlist mode always allows them: Proton Mail Bridge and LAN servers live there).
+  ALLOW_PRIVATE_MAIL_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -44,6 +67,11 @@ const ZEnv = z.object({
 export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };
 
 export class EnvError extends Error {}
+
+/** Whether users may connect mail servers on private addresses: always for invited users, in open mode only when allowed. */
+export function allowsPrivateMailHosts(env: Pick<Env, 'SIGNUP_MODE' | 'ALLOW_PRIVATE_MAIL_HOSTS'>): boolean {
+  return env.SIGNUP_MODE === 'waitlist' || env.ALLOW_PRIVATE_MAIL_HOSTS;
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = ZEnv.safeParse(source);

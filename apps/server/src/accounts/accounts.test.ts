@@ -177,3 +177,22 @@ describe('email accounts API', () => {
     expect(n!.n).toBe(0);
   });
 });
+
+describe('one IMAP account per address', () => {
+  it('six concurrent adds of one address make one account and five 409s', async () => {
+    const form = { ...imapForm('kim-pw'), emailAddress: 'Kim.Watson@enron.com' };
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => t.request('/api/accounts', { method: 'POST', cookie, json: form })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const message = 'kim.watson@enron.com is already connected.';
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect(await response.json()).toEqual({ error: { code: 'CONFLICT', message, fields: { emailAddress: message } } });
+    }
+    const rows = await t.deps.db
+      .select({ id: emailAccounts.id })
+      .from(emailAccounts)
+      .where(eq(emailAccounts.emailAddress, 'kim.watson@enron.com'));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -12,7 +12,7 @@ import type { Queue } from '../platform/queue.ts';
 import type { LocalStorage } from '../platform/storage.ts';
 import { safeFileName } from '../platform/storage-keys.ts';
 import * as repo from './repo.ts';
-import { importFolderKey, initializeAccount } from './service.ts';
+import { alreadyConnected, importFolderKey, initializeAccount } from './service.ts';
 
 /** One part of the upload, in the order the client sent them; a file part must be read to its end. */
 export type UploadPart =
@@ -69,7 +69,7 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
     if (!upload || !key) throw fileError(IMPORT_MESSAGES.noFile);
     input = await checkFields(db, userId, fields);
     if (upload.kind === 'zip') await checkZip(storage.absolutePath(key));
-    await repo.insertAccount(db, userId, {
+    const inserted = await repo.insertAccount(db, userId, {
       id: accountId,
       provider: 'mbox',
       emailAddress: input.emailAddress,
@@ -79,6 +79,8 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
       username: null,
       encryptedPassword: deps.secretBox.encrypt(encodeMailboxSecret({ key })),
     });
+    // Another import of the same address got there first while this file was uploading.
+    if (!inserted) throw alreadyConnected(input.emailAddress);
   } catch (error) {
     if (key) await storage.remove(key).catch(() => {});
     throw error;
@@ -105,10 +107,7 @@ async function checkFields(db: Db, userId: string, fields: Record<string, string
     throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid request', { fields: messages });
   }
   const emailAddress = parsed.data.emailAddress.toLowerCase();
-  if (await repo.findAccountByAddress(db, userId, emailAddress)) {
-    const message = `${emailAddress} is already connected.`;
-    throw new AppError('CONFLICT', message, { fields: { emailAddress: message } });
-  }
+  if (await repo.findAccountByAddress(db, userId, emailAddress)) throw alreadyConnected(emailAddress);
   return { ...parsed.data, emailAddress };
 }
 

@@ -49,12 +49,14 @@ export async function findAccountByAddress(db: Db, userId: string, emailAddress:
   return row;
 }
 
-export async function insertAccount(db: Db, userId: string, values: Omit<NewEmailAccountRow, 'userId'>) {
+/** The new account's id; undefined when the user already has an account with this address (the unique index decides). */
+export async function insertAccount(db: Db, userId: string, values: Omit<NewEmailAccountRow, 'userId'>): Promise<string | undefined> {
   const [row] = await db
     .insert(emailAccounts)
     .values({ ...values, userId })
+    .onConflictDoNothing()
     .returning({ id: emailAccounts.id });
-  return row!.id;
+  return row?.id;
 }
 
 /** Updates one account of the user; returns false when it is not theirs (or gone). */

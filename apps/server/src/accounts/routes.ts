@@ -11,6 +11,7 @@ import {
   ZUpdateCredentialsRequest,
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
+import { allowsPrivateMailHosts } from '../env.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -108,6 +109,7 @@ export function accountRoutes(deps: Deps) {
         userId: c.get('userId'),
         secretBox: deps.secretBox,
         imapCa: deps.imapCa,
+        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
         input: c.req.valid('json'),
       });
       return c.json({ account }, 201);
@@ -131,6 +133,7 @@ export function accountRoutes(deps: Deps) {
         ...scope(c.get('userId'), c.req.valid('param').id),
         secretBox: deps.secretBox,
         imapCa: deps.imapCa,
+        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
         input,
       });
       return c.json({ account }, 200);

@@ -20,6 +20,7 @@ import { publishEvent } from '../platform/realtime.ts';
 import type { LocalStorage } from '../platform/storage.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
+import { resolveMailHost } from './mail-host.ts';
 import * as repo from './repo.ts';
 
 type Scope = { db: Db; userId: string };
@@ -61,11 +62,63 @@ async function notifyChanged(db: Db, userId: string, accountId: string) {
   await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
 }
 
-/** A readable reason for a failed test login, shown in the 'Connection Failed' toast. */
-function connectionFailure(error: unknown, host: string, port: number): string {
-  if (error instanceof MailError && error.code === 'AUTH') return `The server ${host} refused the username or password.`;
-  const detail = error instanceof Error ? error.message : String(error);
-  return `Could not connect to ${host}:${port}: ${detail}`;
+/**
+ * What a failed test login tells the user ('Connection Failed' toast). One message for every failure
+ * to reach an IMAP server, so the check cannot tell a closed port from a filtered one or from
+ * another service (a port scanner for anyone signed in); the detail goes to the log.
+ */
+export const CONNECTION_CHECK_MESSAGES = {
+  failed: 'Could not connect to the mail server. Check the server name, port and your password.',
+  privateHost: 'This server does not connect to mail servers on private or local network addresses.',
+  // Only after a TLS connection and an IMAP greeting: says nothing about ports.
+  refusedLogin: (host: string) => `The server ${host} refused the username or password.`,
+} as const;
+
+type ImapSettings = ReturnType<typeof imapSettings>;
+
+/**
+ * Logs in to the server with these settings, and out again. `allowPrivateHosts` false (open sign-up)
+ * refuses hosts with a loopback, private or link-local address before any connection is made.
+ */
+async function checkImapLogin({
+  settings,
+  password,
+  imapCa,
+  allowPrivateHosts,
+}: {
+  settings: ImapSettings;
+  password: string;
+  imapCa: string | undefined;
+  allowPrivateHosts: boolean;
+}) {
+  const { host, port } = settings;
+  const target = await resolveMailHost(host, { allowPrivate: allowPrivateHosts });
+  if ('refused' in target) {
+    logger.info({ host, port, reason: target.refused, detail: target.detail }, 'mail server refused before connecting');
+    throw new AppError(
+      'BAD_REQUEST',
+      target.refused === 'private' ? CONNECTION_CHECK_MESSAGES.privateHost : CONNECTION_CHECK_MESSAGES.failed,
+    );
+  }
+  let connector: Awaited<ReturnType<typeof createImapConnector>> | undefined;
+  try {
+    connector = await createImapConnector({ ...settings, address: target.address, password, ca: imapCa });
+    await connector.listFolders();
+  } catch (error) {
+    if (error instanceof MailError && error.code === 'AUTH')
+      throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.refusedLogin(host));
+    const detail = error instanceof Error ? error.message : String(error);
+    logger.warn({ host, port, address: target.address, detail }, 'mail server connection check failed');
+    throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.failed);
+  } finally {
+    await connector?.close().catch(() => {});
+  }
+}
+
+/** The answer to adding an address the user has connected already (the spec has no wording for it). */
+export function alreadyConnected(emailAddress: string): AppError {
+  const message = `${emailAddress} is already connected.`;
+  return new AppError('CONFLICT', message, { fields: { emailAddress: message } });
 }
 
 /** Adds an Exchange-type / any IMAP account after logging in with its credentials. */
@@ -74,23 +127,14 @@ export async function createImapAccount({
   userId,
   secretBox,
   imapCa,
+  allowPrivateHosts,
   input,
-}: Scope & { secretBox: SecretBox; imapCa?: string; input: CreateImapAccountRequest }) {
+}: Scope & { secretBox: SecretBox; imapCa?: string | undefined; allowPrivateHosts: boolean; input: CreateImapAccountRequest }) {
   const emailAddress = input.emailAddress.trim().toLowerCase();
-  if (await repo.findAccountByAddress(db, userId, emailAddress)) {
-    throw new AppError('CONFLICT', `${emailAddress} is already connected.`, {
-      fields: { emailAddress: `${emailAddress} is already connected.` },
-    });
-  }
+  if (await repo.findAccountByAddress(db, userId, emailAddress)) throw alreadyConnected(emailAddress);
   const account = { emailAddress, serverUrl: input.serverUrl || null, port: input.port ?? null, username: input.username || null };
   const settings = imapSettings(account);
-  try {
-    const connector = await createImapConnector({ ...settings, password: input.password, ca: imapCa });
-    await connector.listFolders();
-    await connector.close();
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', connectionFailure(error, settings.host, settings.port));
-  }
+  await checkImapLogin({ settings, password: input.password, imapCa, allowPrivateHosts });
   const accountId = await repo.insertAccount(db, userId, {
     ...account,
     serverUrl: settings.host,
@@ -99,6 +143,8 @@ export async function createImapAccount({
     displayName: emailAddress,
     encryptedPassword: secretBox.encrypt(input.password),
   });
+  // Another add of the same address got there first while this one was logging in.
+  if (!accountId) throw alreadyConnected(emailAddress);
   await repo.recordActivity(db, userId, { emailAccountId: accountId, kind: 'account.connected', detail: { emailAddress } });
   return getAccount({ db, userId, accountId });
 }
@@ -110,20 +156,21 @@ export async function updateCredentials({
   accountId,
   secretBox,
   imapCa,
+  allowPrivateHosts,
   input,
-}: Scope & { accountId: string; secretBox: SecretBox; imapCa?: string; input: UpdateCredentialsRequest }) {
+}: Scope & {
+  accountId: string;
+  secretBox: SecretBox;
+  imapCa?: string | undefined;
+  allowPrivateHosts: boolean;
+  input: UpdateCredentialsRequest;
+}) {
   const account = await getAccount({ db, userId, accountId });
   if (account.provider !== 'exchange')
     throw new AppError('BAD_REQUEST', 'Only IMAP accounts sign in with a password; reconnect Gmail through Google.');
   const username = input.username === undefined ? account.username : input.username || null;
   const settings = imapSettings({ emailAddress: account.emailAddress, serverUrl: account.serverUrl, port: account.port, username });
-  try {
-    const connector = await createImapConnector({ ...settings, password: input.password, ca: imapCa });
-    await connector.listFolders();
-    await connector.close();
-  } catch (error) {
-    throw new AppError('BAD_REQUEST', connectionFailure(error, settings.host, settings.port));
-  }
+  await checkImapLogin({ settings, password: input.password, imapCa, allowPrivateHosts });
   await repo.updateAccount(db, userId, accountId, {
     username,
     encryptedPassword: secretBox.encrypt(input.password),

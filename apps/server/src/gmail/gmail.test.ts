@@ -35,6 +35,10 @@ const exchange = (body: { code: string; state: string; redirectUri?: string }, a
 
 const tokenRequests = () => google.tokenRequests.length;
 
+const alreadyConnectedBody = (email: string) => ({
+  error: { code: 'CONFLICT', message: `${email} is already connected.`, fields: { emailAddress: `${email} is already connected.` } },
+});
+
 describe('Gmail connect: client id and consent', () => {
   it('gives the configured client id to signed-in users only', async () => {
     expect(await (await t.request('/api/gmail/client-id', { cookie })).json()).toEqual({ clientId: google.env.GOOGLE_CLIENT_ID });
@@ -170,6 +174,24 @@ describe('Gmail connect: code exchange', () => {
     const again = await exchange({ code: back.code, state: back.state });
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toBe(GMAIL_CALLBACK_MESSAGES.exchangeFailed);
+  });
+});
+
+describe('Gmail connect: one account per address', () => {
+  it('concurrent first connections of one mailbox make one account; those that lose the race get 409', async () => {
+    const twin = await t.signUpAndIn('twin@example.com');
+    const consents = [];
+    for (let i = 0; i < 8; i++) consents.push(await consent((await start('twin@gmail.com', twin.cookie)).authUrl));
+    const responses = await Promise.all(consents.map((back) => exchange({ code: back.code, state: back.state }, twin.cookie)));
+    const rows = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.userId, twin.user.id));
+    expect(rows).toHaveLength(1);
+    // A connection that finds the account already saved reconnects it (201); one that inserts at the
+    // same moment as another meets the unique index (409).
+    for (const response of responses) {
+      const body = await response.json();
+      if (response.status === 201) expect(body.account.id).toBe(rows[0]!.id);
+      else expect({ status: response.status, body }).toEqual({ status: 409, body: alreadyConnectedBody(google.emailAddress) });
+    }
   });
 });
 

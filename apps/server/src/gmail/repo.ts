@@ -12,8 +12,15 @@ export async function findAccountByAddress(db: Db, userId: string, emailAddress:
   return row;
 }
 
-/** A new Gmail account; `encryptedRefreshToken` goes in the spec's encrypted_password column. */
-export async function insertGmailAccount(db: Db, userId: string, values: { emailAddress: string; encryptedRefreshToken: string }) {
+/**
+ * A new Gmail account; `encryptedRefreshToken` goes in the spec's encrypted_password column.
+ * Undefined when the user already has an account with this address (the unique index decides).
+ */
+export async function insertGmailAccount(
+  db: Db,
+  userId: string,
+  values: { emailAddress: string; encryptedRefreshToken: string },
+): Promise<string | undefined> {
   const [row] = await db
     .insert(emailAccounts)
     .values({
@@ -23,8 +30,9 @@ export async function insertGmailAccount(db: Db, userId: string, values: { email
       displayName: values.emailAddress,
       encryptedPassword: values.encryptedRefreshToken,
     })
+    .onConflictDoNothing()
     .returning({ id: emailAccounts.id });
-  return row!.id;
+  return row?.id;
 }
 
 /** Reconnecting: the new refresh token replaces the old one and a failed sync may run again. */

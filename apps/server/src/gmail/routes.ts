@@ -48,7 +48,7 @@ const exchangeRoute = createRoute({
     201: json(ZGmailExchangeResponse, 'Connected (or reconnected)'),
     400: json(ZApiError, 'Bad or expired state, failed exchange, or no refresh token'),
     401: json(ZApiError, 'Not signed in'),
-    409: json(ZApiError, 'The address is already connected with another provider'),
+    409: json(ZApiError, 'The address is already connected (with another provider, or by a connection a moment earlier)'),
   },
 });
 

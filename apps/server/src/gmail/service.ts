@@ -7,7 +7,7 @@ import {
   type GmailExchangeRequest,
   type GmailStartResponse,
 } from '@penman/contract';
-import { getAccount } from '../accounts/service.ts';
+import { alreadyConnected, getAccount } from '../accounts/service.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -133,14 +133,16 @@ export async function exchangeGmailCode({
   const encryptedRefreshToken = secretBox.encrypt(refreshToken);
 
   const existing = await repo.findAccountByAddress(db, userId, email);
-  let accountId: string;
+  let accountId: string | undefined;
   if (existing && existing.provider !== 'gmail') {
-    throw new AppError('CONFLICT', `${email} is already connected.`);
+    throw alreadyConnected(email);
   } else if (existing) {
     accountId = existing.id;
     await repo.replaceRefreshToken(db, userId, accountId, encryptedRefreshToken);
   } else {
     accountId = await repo.insertGmailAccount(db, userId, { emailAddress: email, encryptedRefreshToken });
+    // Another connection of the same address got there first.
+    if (!accountId) throw alreadyConnected(email);
   }
   await repo.recordActivity(db, userId, {
     emailAccountId: accountId,

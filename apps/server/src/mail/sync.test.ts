@@ -40,12 +40,16 @@ afterAll(async () => {
   await dovecot?.stop();
 });
 
+let accountsAdded = 0;
+
 async function addAccount(mailUser: string, password: string, stored = password, port = dovecot.imapPort) {
+  // One account per address and user (a unique index): each later account gets an address of its own.
+  const tag = accountsAdded++ === 0 ? '' : `+${accountsAdded}`;
   const [row] = await t.deps.db
     .insert(emailAccounts)
     .values({
       userId: user.id,
-      emailAddress: 'vince.kaminski@enron.com',
+      emailAddress: `vince.kaminski${tag}@enron.com`,
       provider: 'exchange',
       serverUrl: 'localhost',
       // Not 993, so the connector must upgrade with STARTTLS (and verify the certificate).

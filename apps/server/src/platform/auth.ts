@@ -1,10 +1,12 @@
 import type { SessionUser } from '@penman/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { customSession } from 'better-auth/plugins';
 import { switchOffAuthAsyncContextWhenIdle, trackAuthBackgroundTask } from './auth-async-context.ts';
 import type { Db } from './db/client.ts';
 import { authAccounts, rateLimits, sessions, users, verifications } from './db/schema/index.ts';
+import { AppError } from './errors.ts';
 import { logger } from './logger.ts';
 
 /** The header our HTTP layer sets from the socket address; clients cannot forge it (we overwrite it). */
@@ -12,12 +14,53 @@ export const CLIENT_IP_HEADER = 'x-penman-client-ip';
 
 export type ProfileNames = { firstName: string | null; lastName: string | null; email: string | null };
 
-type AuthOptions = {
+/** Sign-in limits kept outside better-auth (users/sign-in-limits.ts): checked before the password, settled after. */
+export type SignInLimiter<Attempt> = {
+  reserve: (attempt: {
+    ip: string;
+    email: string | undefined;
+  }) => Promise<{ allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number }>;
+  settle: (attempt: Attempt, succeeded: boolean) => Promise<void>;
+};
+
+export const SIGN_IN_LIMITED_MESSAGE = 'Too many sign-in attempts. Please try again later.';
+
+/** One of the user's sessions as the settings screen lists it: never its token. */
+export type SessionSummary = {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  current: boolean;
+};
+
+type StoredSession = Omit<SessionSummary, 'current' | 'ipAddress' | 'userAgent'> & {
+  token: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+function toSessionSummary(session: StoredSession, currentToken: string | null): SessionSummary {
+  return {
+    id: session.id,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    expiresAt: session.expiresAt,
+    ipAddress: session.ipAddress ?? null,
+    userAgent: session.userAgent ?? null,
+    current: session.token === currentToken,
+  };
+}
+
+type AuthOptions<Attempt> = {
   db: Db;
   secret: string;
   publicUrl: string;
   signupMode: 'waitlist' | 'open';
   signInAttemptsPerMinute: number;
+  signInLimiter: SignInLimiter<Attempt>;
   loadProfile: (userId: string) => Promise<ProfileNames | undefined>;
   onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
 };
@@ -27,7 +70,9 @@ const DAY = 60 * 60 * 24;
 // Before any better-auth call can run, so every run() of its storages is counted.
 await switchOffAuthAsyncContextWhenIdle();
 
-export function createAuth(options: AuthOptions) {
+export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
+  // The attempt each sign-in request reserved, for its after-hook to settle.
+  const signInAttempts = new WeakMap<Request, Attempt>();
   return betterAuth({
     appName: 'Penman',
     logger: { log: (level, message) => logger[level]({ component: 'auth' }, message) },
@@ -55,7 +100,9 @@ export function createAuth(options: AuthOptions) {
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: options.signInAttemptsPerMinute },
+        // better-auth keys on address + path only (one user's typos would lock out a whole NAT):
+        // sign-in is limited by our own hooks below instead.
+        '/sign-in/email': false,
         '/sign-up/email': { window: 60, max: options.signInAttemptsPerMinute },
       },
     },
@@ -65,6 +112,37 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // Known, so its async context is not switched off under it (auth-async-context.ts).
       backgroundTasks: { handler: trackAuthBackgroundTask },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // HTTP sign-ins only: the server's own calls (signing in a new invitee) are not guesses.
+        if (ctx.path !== '/sign-in/email' || !ctx.request) return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : undefined;
+        const ip = ctx.request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+        const reservation = await options.signInLimiter.reserve({ ip, email });
+        if (!reservation.allowed) {
+          // The app's one error shape, not better-auth's: better-auth answers this APIError as it is.
+          throw new APIError('TOO_MANY_REQUESTS', new AppError('RATE_LIMITED', SIGN_IN_LIMITED_MESSAGE).toBody(), {
+            'Retry-After': String(reservation.retryAfterSeconds),
+          });
+        }
+        signInAttempts.set(ctx.request, reservation.attempt);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email' && ctx.request) {
+          const attempt = signInAttempts.get(ctx.request);
+          if (attempt === undefined) return;
+          signInAttempts.delete(ctx.request);
+          await options.signInLimiter.settle(attempt, !isAPIError(ctx.context.returned));
+          return;
+        }
+        if (ctx.path === '/list-sessions' && Array.isArray(ctx.context.returned)) {
+          // Session tokens are bearer secrets: the list says which session is this one instead.
+          const currentToken = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+          const sessions = ctx.context.returned as StoredSession[];
+          return ctx.json(sessions.map((session) => toSessionSummary(session, currentToken || null)));
+        }
+      }),
     },
     databaseHooks: {
       user: { create: { after: async (user) => options.onUserCreated(user) } },

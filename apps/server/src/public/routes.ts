@@ -17,7 +17,7 @@ import * as service from './service.ts';
 /** Runs before validation, so malformed attempts count too. */
 const limit = (deps: Deps, kind: service.SubmissionKind) =>
   createMiddleware(async (c, next) => {
-    await service.countSubmission({ db: deps.db, kind, ip: clientIp(c) });
+    await service.countSubmission({ db: deps.db, kind, ip: clientIp(c, deps.env.TRUSTED_PROXY) });
     await next();
   });
 
@@ -61,7 +61,7 @@ const contactRoute = (deps: Deps) =>
 export function publicRoutes(deps: Deps) {
   return new OpenAPIHono({ defaultHook: validationHook })
     .openapi(joinWaitlistRoute(deps), async (c) => {
-      const result = await service.joinWaitlist({ db: deps.db, input: c.req.valid('json'), ip: clientIp(c) });
+      const result = await service.joinWaitlist({ db: deps.db, input: c.req.valid('json'), ip: clientIp(c, deps.env.TRUSTED_PROXY) });
       return c.json(result, 201);
     })
     .openapi(waitlistCountRoute, async (c) => {
@@ -72,7 +72,7 @@ export function publicRoutes(deps: Deps) {
       const result = await service.sendContactMessage({
         db: deps.db,
         input: c.req.valid('json'),
-        ip: clientIp(c),
+        ip: clientIp(c, deps.env.TRUSTED_PROXY),
         forwardUrl: deps.env.CONTACT_FORWARD_URL,
       });
       return c.json(result, 201);

@@ -1,7 +1,8 @@
 import { INVITATION_MESSAGES } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
+import { users } from '../platform/db/schema/index.ts';
 import { cookieFrom, createTestApp } from '../test-support/app.ts';
-import { createInvitation, ownerSetupLinkIfNoUsers } from './service.ts';
+import { createInvitation, createUserWithPassword, ownerSetupLinkIfNoUsers } from './service.ts';
 
 const t = await createTestApp();
 const tokenOf = (url: string) => url.split('/invite/')[1]!;
@@ -102,5 +103,49 @@ describe('open sign-up mode', async () => {
     const cookie = cookieFrom(response);
     const session = await (await open.request('/api/auth/get-session', { cookie })).json();
     expect(session.user).toMatchObject({ firstName: 'Frank', lastName: 'Zappa', profileEmail: 'frank@example.com' });
+  });
+});
+
+describe('the first-start owner link', async () => {
+  const fresh = await createTestApp();
+  const second = await createTestApp();
+
+  it('stops working once any user exists, and creates nothing', async () => {
+    const link = await ownerSetupLinkIfNoUsers({ db: fresh.deps.db, publicUrl: fresh.env.publicUrl });
+    const token = tokenOf(link!.url);
+    // Someone else made the first account meanwhile (the operator CLI here).
+    await createUserWithPassword({
+      db: fresh.deps.db,
+      auth: fresh.deps.auth,
+      user: { email: 'operator@example.com', password: 'secret1', firstName: 'O', lastName: 'P' },
+    });
+
+    const info = await fresh.request(`/api/invitations/${token}`);
+    expect(info.status).toBe(404);
+    expect((await info.json()).error.message).toBe(INVITATION_MESSAGES.invalid);
+    const accepted = await fresh.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      json: { email: 'intruder@example.com', firstName: 'I', lastName: 'N', password: 'secret1' },
+    });
+    expect(accepted.status).toBe(404);
+    expect((await accepted.json()).error.message).toBe(INVITATION_MESSAGES.invalid);
+    expect(cookieFrom(accepted)).toBe('');
+    const emails = (await fresh.deps.db.select({ email: users.email }).from(users)).map((row) => row.email);
+    expect(emails).toEqual(['operator@example.com']);
+  });
+
+  it('makes only one owner when two people open links at once', async () => {
+    const links = await Promise.all([1, 2].map(() => ownerSetupLinkIfNoUsers({ db: second.deps.db, publicUrl: second.env.publicUrl })));
+    const statuses = await Promise.all(
+      links.map(async (link, i) => {
+        const response = await second.request(`/api/invitations/${tokenOf(link!.url)}/accept`, {
+          method: 'POST',
+          json: { email: `owner${i}@example.com`, firstName: 'O', lastName: 'W', password: 'secret1' },
+        });
+        return response.status;
+      }),
+    );
+    expect(await second.deps.db.$count(users)).toBeLessThanOrEqual(1);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(1);
   });
 });

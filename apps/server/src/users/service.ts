@@ -73,6 +73,8 @@ async function usableInvitation(db: Db, token: string) {
   const invitation = await repo.findInvitationByTokenHash(db, hashToken(token));
   if (!invitation || invitation.usedAt) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.invalid);
   if (invitation.expiresAt.getTime() <= Date.now()) throw new AppError('GONE', INVITATION_MESSAGES.expired);
+  // The first-start owner link is for an empty installation only: once anyone has an account it is used up.
+  if (invitation.kind === 'owner' && (await repo.countUsers(db)) > 0) throw new AppError('NOT_FOUND', INVITATION_MESSAGES.invalid);
   return invitation;
 }
 
@@ -91,8 +93,8 @@ export async function acceptInvitation({ db, auth, token, input }: { db: Db; aut
     auth,
     user: { email, password: input.password, firstName: input.firstName, lastName: input.lastName },
   });
-  if (!(await repo.claimInvitation(db, invitation.id, user.id))) {
-    // Lost a race with another use of the same link: undo this account.
+  if (!(await repo.claimInvitation(db, invitation.id, user.id, { soleUser: invitation.kind === 'owner' }))) {
+    // Lost a race with another use of the same link (or, for an owner link, with any other new account): undo this account.
     const context = await auth.$context;
     await context.internalAdapter.deleteUser(user.id);
     throw new AppError('NOT_FOUND', INVITATION_MESSAGES.invalid);

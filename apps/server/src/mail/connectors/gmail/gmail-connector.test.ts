@@ -185,7 +185,7 @@ describe('Gmail sync through the real client libraries, against the stand-in', (
   });
 
   it('an expired or revoked grant (invalid_grant) fails the account with AUTH and asks to reconnect', async () => {
-    const revoked = await addGmailAccount('1//never-issued');
+    const revoked = await addGmailAccount('1//never-issued', 'revoked@gmail.com');
     const result = await syncAccount(deps, { userId: user.id, accountId: revoked });
     expect(result).toMatchObject({ status: 'failed', errorCode: 'AUTH' });
     const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, revoked));
@@ -197,7 +197,7 @@ describe('Gmail sync through the real client libraries, against the stand-in', (
   });
 
   it('a first sync cut off mid-folder resumes after what it stored, catching mail added meanwhile', async () => {
-    const partial = await addGmailAccount();
+    const partial = await addGmailAccount(undefined, 'partial@gmail.com');
     let batches = 0;
     const stopping: SyncDeps = {
       ...deps,

@@ -19,6 +19,8 @@ export type ImapConfig = {
   password: string;
   /** Extra trusted CA (PEM). Operators use NODE_EXTRA_CA_CERTS; tests pass their own. */
   ca?: string;
+  /** The IP address `host` was resolved to and checked as; connected to instead of resolving again. TLS still checks `host`. */
+  address?: string;
 };
 
 const SENT_NAMES = /^(sent|sent items|sent mail|sent messages|gesendet|envoy[ée]s|enviados|inviati|\[gmail\]\/sent mail)$/i;
@@ -52,7 +54,7 @@ function folderRole(path: string, specialUse: string | undefined): RemoteFolder[
 export async function createImapConnector(config: ImapConfig): Promise<MailConnector> {
   const implicitTls = config.port === 993;
   const client = new ImapFlow({
-    host: config.host,
+    host: config.address ?? config.host,
     port: config.port,
     secure: implicitTls,
     // Any other port must upgrade: never send the password in the clear.

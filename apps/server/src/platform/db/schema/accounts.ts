@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './columns.ts';
 
 export type EmailProvider = 'gmail' | 'exchange' | 'outlook' | 'mbox';
@@ -7,6 +7,9 @@ export type TrainingStatus = 'not_started' | 'starting' | 'downloading' | 'in_pr
 export type InitializationStatus = 'initializing' | 'completed' | 'failed';
 export type InitStep = 'download' | 'contacts' | 'style' | 'done';
 export type TopSender = { name: string | null; email: string; count: number };
+
+/** One account per address and user, whatever the provider; concurrent adds of one address meet here. */
+export const EMAIL_ACCOUNTS_ADDRESS_INDEX = 'email_accounts_user_id_email_address_key';
 
 // A connected mailbox (spec "Email account"). Column names are the spec's field names.
 export const emailAccounts = pgTable(
@@ -77,7 +80,11 @@ export const emailAccounts = pgTable(
     stopDownload: boolean('stop_download').notNull().default(false),
     emailsDownloadStartedAt: timestamptz('emails_download_started_at'),
   },
-  (t) => [index('email_accounts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('email_accounts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    // lower(): every path stores the address lower-cased already; the index holds even if one forgets.
+    uniqueIndex(EMAIL_ACCOUNTS_ADDRESS_INDEX).on(t.userId, sql`lower(${t.emailAddress})`),
+  ],
 );
 
 export type EmailAccountRow = typeof emailAccounts.$inferSelect;

@@ -9,4 +9,5 @@ export * from './invitations.ts';
 export * from './mail.ts';
 export * from './profiles.ts';
 export * from './public.ts';
+export * from './sign-in-limits.ts';
 export * from './style.ts';
