@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../mail/connectors/public-address.ts';
+import { runSync } from '../mail/service.ts';
 import { findFreePort } from '../platform/db/embedded-postgres.ts';
 import { emailAccounts } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { startDovecot } from '../test-support/dovecot.ts';
-import { isPublicAddress } from './engine/public-address.ts';
 
 const CONNECTION_FAILED = 'Could not connect to the mail server. Check the server name, port and your password.';
 const PRIVATE_HOST = 'This server does not connect to mail servers on private or local network addresses.';
@@ -86,6 +87,24 @@ describe('with open sign-up', async () => {
     const response = await open.request(`/api/accounts/${row!.id}/credentials`, { method: 'PUT', cookie, json: { password: 'lou-pw' } });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toBe(PRIVATE_HOST);
+  });
+
+  it('refuses them when syncing an account whose server now resolves to one', async () => {
+    // Added while the name pointed elsewhere; the check runs on every connection, not only once.
+    const [row] = await open.deps.db
+      .insert(emailAccounts)
+      .values({
+        userId: user.id,
+        emailAddress: 'lou.sync@example.com',
+        provider: 'exchange',
+        serverUrl: 'localhost',
+        port: dovecot.imapPort,
+        username: 'lou',
+        encryptedPassword: open.deps.secretBox.encrypt('lou-pw'),
+      })
+      .returning({ id: emailAccounts.id });
+    const result = await runSync(open.deps, { userId: user.id, accountId: row!.id });
+    expect(result).toMatchObject({ status: 'failed', stored: 0, error: PRIVATE_HOST });
   });
 
   describe('and ALLOW_PRIVATE_MAIL_HOSTS=true', async () => {

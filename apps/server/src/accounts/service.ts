@@ -7,10 +7,7 @@ import {
   type UpdateCredentialsRequest,
   ZEmailAccount,
 } from '@penman/contract';
-import { createImapConnector } from '../mail/connectors/imap/imap-connector.ts';
-import { imapSettings } from '../mail/connectors/index.ts';
-import { MailError } from '../mail/connectors/types.ts';
-import { enqueueSync, runSync, type SyncRunDeps } from '../mail/service.ts';
+import { checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -20,7 +17,6 @@ import { publishEvent } from '../platform/realtime.ts';
 import type { LocalStorage } from '../platform/storage.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
-import { resolveMailHost } from './mail-host.ts';
 import * as repo from './repo.ts';
 
 type Scope = { db: Db; userId: string };
@@ -67,54 +63,6 @@ async function notifyChanged(db: Db, userId: string, accountId: string) {
  * to reach an IMAP server, so the check cannot tell a closed port from a filtered one or from
  * another service (a port scanner for anyone signed in); the detail goes to the log.
  */
-export const CONNECTION_CHECK_MESSAGES = {
-  failed: 'Could not connect to the mail server. Check the server name, port and your password.',
-  privateHost: 'This server does not connect to mail servers on private or local network addresses.',
-  // Only after a TLS connection and an IMAP greeting: says nothing about ports.
-  refusedLogin: (host: string) => `The server ${host} refused the username or password.`,
-} as const;
-
-type ImapSettings = ReturnType<typeof imapSettings>;
-
-/**
- * Logs in to the server with these settings, and out again. `allowPrivateHosts` false (open sign-up)
- * refuses hosts with a loopback, private or link-local address before any connection is made.
- */
-async function checkImapLogin({
-  settings,
-  password,
-  imapCa,
-  allowPrivateHosts,
-}: {
-  settings: ImapSettings;
-  password: string;
-  imapCa: string | undefined;
-  allowPrivateHosts: boolean;
-}) {
-  const { host, port } = settings;
-  const target = await resolveMailHost(host, { allowPrivate: allowPrivateHosts });
-  if ('refused' in target) {
-    logger.info({ host, port, reason: target.refused, detail: target.detail }, 'mail server refused before connecting');
-    throw new AppError(
-      'BAD_REQUEST',
-      target.refused === 'private' ? CONNECTION_CHECK_MESSAGES.privateHost : CONNECTION_CHECK_MESSAGES.failed,
-    );
-  }
-  let connector: Awaited<ReturnType<typeof createImapConnector>> | undefined;
-  try {
-    connector = await createImapConnector({ ...settings, address: target.address, password, ca: imapCa });
-    await connector.listFolders();
-  } catch (error) {
-    if (error instanceof MailError && error.code === 'AUTH')
-      throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.refusedLogin(host));
-    const detail = error instanceof Error ? error.message : String(error);
-    logger.warn({ host, port, address: target.address, detail }, 'mail server connection check failed');
-    throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.failed);
-  } finally {
-    await connector?.close().catch(() => {});
-  }
-}
-
 /** The answer to adding an address the user has connected already (the spec has no wording for it). */
 export function alreadyConnected(emailAddress: string): AppError {
   const message = `${emailAddress} is already connected.`;

@@ -89,7 +89,7 @@ describe('mail stored', () => {
         {
           db: t.deps.db,
           queue: t.deps.queue,
-          openConnector: connectorFactory({ secretBox: t.deps.secretBox, storage: t.deps.storage }),
+          openConnector: connectorFactory({ secretBox: t.deps.secretBox, storage: t.deps.storage, allowPrivateHosts: true }),
           parseMessages: parseInline,
           sleep: async () => {},
         },

@@ -1,6 +1,12 @@
 import type { Deps } from '../deps.ts';
+import { allowsPrivateMailHosts } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
-import { connectorFactory } from './connectors/index.ts';
+import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
+import { createImapConnector } from './connectors/imap/imap-connector.ts';
+import { connectorFactory, type imapSettings, MAIL_HOST_MESSAGES } from './connectors/index.ts';
+import { resolveMailHost } from './connectors/mail-host.ts';
+import { MailError } from './connectors/types.ts';
 import { indexStoredMailJob, syncMailJob } from './jobs.ts';
 import * as repo from './repo.ts';
 import { indexEmailsForSearch } from './search-index.ts';
@@ -9,7 +15,7 @@ import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
 export type { SyncOptions } from './sync.ts';
 
 /** What a download needs: the connectors' secrets and settings, the parser, and the queue it publishes "mail stored" on. */
-export type SyncRunDeps = Pick<Deps, 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'imapCa' | 'parseMessages'>;
+export type SyncRunDeps = Pick<Deps, 'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'imapCa' | 'parseMessages'>;
 
 /**
  * Downloads an account's new mail with the production connectors and parser. Each stored batch
@@ -23,7 +29,13 @@ export async function runSync(
     {
       db: deps.db,
       queue: deps.queue,
-      openConnector: connectorFactory({ secretBox: deps.secretBox, storage: deps.storage, imapCa: deps.imapCa, google: deps.google }),
+      openConnector: connectorFactory({
+        secretBox: deps.secretBox,
+        storage: deps.storage,
+        imapCa: deps.imapCa,
+        google: deps.google,
+        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+      }),
       parseMessages: deps.parseMessages,
     },
     params,
@@ -50,6 +62,56 @@ export async function indexStoredMail({ db }: Pick<Deps, 'db'>): Promise<void> {
 /** At start: mail stored while the process was down, or mid-way when it stopped, still needs its vectors. */
 export async function resumeSearchIndexing({ queue }: Pick<Deps, 'queue'>): Promise<void> {
   await queue.enqueue(indexStoredMailJob, {});
+}
+
+export { imapSettings } from './connectors/index.ts';
+
+export const CONNECTION_CHECK_MESSAGES = {
+  failed: 'Could not connect to the mail server. Check the server name, port and your password.',
+  privateHost: MAIL_HOST_MESSAGES.privateHost,
+  // Only after a TLS connection and an IMAP greeting: says nothing about ports.
+  refusedLogin: (host: string) => `The server ${host} refused the username or password.`,
+} as const;
+
+type ImapSettings = ReturnType<typeof imapSettings>;
+
+/**
+ * Logs in to the server with these settings, and out again. `allowPrivateHosts` false (open sign-up)
+ * refuses hosts with a loopback, private or link-local address before any connection is made.
+ */
+export async function checkImapLogin({
+  settings,
+  password,
+  imapCa,
+  allowPrivateHosts,
+}: {
+  settings: ImapSettings;
+  password: string;
+  imapCa: string | undefined;
+  allowPrivateHosts: boolean;
+}) {
+  const { host, port } = settings;
+  const target = await resolveMailHost(host, { allowPrivate: allowPrivateHosts });
+  if ('refused' in target) {
+    logger.info({ host, port, reason: target.refused, detail: target.detail }, 'mail server refused before connecting');
+    throw new AppError(
+      'BAD_REQUEST',
+      target.refused === 'private' ? CONNECTION_CHECK_MESSAGES.privateHost : CONNECTION_CHECK_MESSAGES.failed,
+    );
+  }
+  let connector: Awaited<ReturnType<typeof createImapConnector>> | undefined;
+  try {
+    connector = await createImapConnector({ ...settings, address: target.address, password, ca: imapCa });
+    await connector.listFolders();
+  } catch (error) {
+    if (error instanceof MailError && error.code === 'AUTH')
+      throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.refusedLogin(host));
+    const detail = error instanceof Error ? error.message : String(error);
+    logger.warn({ host, port, address: target.address, detail }, 'mail server connection check failed');
+    throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.failed);
+  } finally {
+    await connector?.close().catch(() => {});
+  }
 }
 
 type AccountScope = { db: Db; userId: string; accountId: string };

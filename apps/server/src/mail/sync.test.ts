@@ -30,7 +30,7 @@ beforeAll(async () => {
   deps = {
     db: t.deps.db,
     queue: t.deps.queue,
-    openConnector: connectorFactory({ secretBox, storage: t.deps.storage, imapCa: ca }),
+    openConnector: connectorFactory({ secretBox, storage: t.deps.storage, imapCa: ca, allowPrivateHosts: true }),
     parseMessages: parsePool.parse,
     sleep: async () => {},
   };

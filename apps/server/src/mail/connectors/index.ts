@@ -5,6 +5,7 @@ import type { LocalStorage } from '../../platform/storage.ts';
 import type { SyncAccount } from '../repo.ts';
 import { createGmailConnector } from './gmail/gmail-connector.ts';
 import { createImapConnector } from './imap/imap-connector.ts';
+import { resolveMailHost } from './mail-host.ts';
 import { decodeMailboxSecret, openMailboxFile } from './mbox/mbox-connector.ts';
 import { type MailConnector, MailError } from './types.ts';
 
@@ -16,7 +17,14 @@ export type ConnectorOptions = {
   imapCa?: string;
   /** Gmail's OAuth client and endpoints (GOOGLE_*); absent or null = Gmail not configured. */
   google?: GoogleConfig | null;
+  /** False with open sign-up: IMAP hosts on loopback, private or link-local addresses are refused. */
+  allowPrivateHosts: boolean;
 };
+
+export const MAIL_HOST_MESSAGES = {
+  privateHost: 'This server does not connect to mail servers on private or local network addresses.',
+  unresolved: (host: string) => `The mail server name ${host} could not be resolved.`,
+} as const;
 
 /** IMAP settings of an account, with the spec's defaults (outlook.office365.com, port 993). */
 export function imapSettings(account: Pick<SyncAccount, 'emailAddress' | 'serverUrl' | 'port' | 'username'>) {
@@ -33,8 +41,16 @@ export function connectorFactory(options: ConnectorOptions) {
     if (!account.encryptedPassword) throw new MailError('AUTH', 'No credentials stored for this account');
     const secret = options.secretBox.decrypt(account.encryptedPassword);
     switch (account.provider) {
-      case 'exchange':
-        return createImapConnector({ ...imapSettings(account), password: secret, ca: options.imapCa });
+      case 'exchange': {
+        const settings = imapSettings(account);
+        // Checked on every connection, not only when the account was added: a DNS answer can change.
+        const target = await resolveMailHost(settings.host, { allowPrivate: options.allowPrivateHosts });
+        if ('refused' in target) {
+          if (target.refused === 'private') throw new MailError('NOT_FOUND', MAIL_HOST_MESSAGES.privateHost);
+          throw new MailError('TEMPORARY', MAIL_HOST_MESSAGES.unresolved(settings.host));
+        }
+        return createImapConnector({ ...settings, address: target.address, password: secret, ca: options.imapCa });
+      }
       case 'gmail': {
         const google = options.google;
         if (!google) throw new MailError('NOT_FOUND', 'Gmail is not configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).');

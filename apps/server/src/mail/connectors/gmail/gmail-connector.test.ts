@@ -32,7 +32,7 @@ const sleeps: number[] = [];
 const deps: SyncDeps = {
   db: t.deps.db,
   queue: t.deps.queue,
-  openConnector: connectorFactory({ secretBox: t.deps.secretBox, storage: t.deps.storage, google: google.config }),
+  openConnector: connectorFactory({ secretBox: t.deps.secretBox, storage: t.deps.storage, google: google.config, allowPrivateHosts: true }),
   parseMessages: parseInline,
   sleep: async (ms) => {
     sleeps.push(ms);

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isPublicAddress } from './engine/public-address.ts';
+import { isPublicAddress } from './public-address.ts';
 
 export type ResolvedMailHost = { address: string } | { refused: 'unresolved' | 'private'; detail: string };
 
