@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
-import { signInErrorDescription } from './sign-in-error.ts';
+import { signInErrorDescription, signInFailureOf } from './sign-in-error.ts';
 
 describe('signInErrorDescription', () => {
   it.each([
@@ -21,5 +21,20 @@ describe('signInErrorDescription', () => {
     ['blank message', { message: '   ' }, AUTH_MESSAGES.tryLater],
   ])('%s', (_name, failure, expected) => {
     expect(signInErrorDescription(failure)).toBe(expected);
+  });
+});
+
+describe('signInFailureOf', () => {
+  it("reads better-auth's own errors", () => {
+    expect(signInFailureOf({ code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password', status: 401 })).toEqual({
+      code: 'INVALID_EMAIL_OR_PASSWORD',
+      message: 'Invalid email or password',
+      status: 401,
+    });
+  });
+
+  it("reads the app's error shape of the sign-in limit, so its message reaches the toast", () => {
+    const limited = { status: 429, error: { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please try again later.' } };
+    expect(signInErrorDescription(signInFailureOf(limited))).toBe('Too many sign-in attempts. Please try again later.');
   });
 });

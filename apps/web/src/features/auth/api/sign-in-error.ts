@@ -3,6 +3,17 @@ import { AUTH_MESSAGES } from '@penman/contract';
 /** What better-auth answers when a sign-in is refused. */
 export type SignInFailure = { code?: string | undefined; message?: string | undefined; status?: number | undefined };
 
+/**
+ * better-auth's client spreads the answer's JSON into its error: its own errors carry `code` and
+ * `message` at the top, ours (the sign-in limit) carry the app's `{ error: { code, message } }`.
+ */
+export function signInFailureOf(error: SignInFailure & { error?: { code?: string; message?: string } }): SignInFailure {
+  const nested = error.error;
+  return nested
+    ? { code: nested.code, message: nested.message, status: error.status }
+    : { code: error.code, message: error.message, status: error.status };
+}
+
 const INVALID_CREDENTIAL_MESSAGES = new Set(['invalid login credentials', 'invalid email or password']);
 const NOT_CONFIRMED_MESSAGES = new Set(['email not confirmed', 'email not verified']);
 

@@ -1,7 +1,7 @@
 import type { SignInRequest } from '@penman/contract';
 import { useMutation } from '@tanstack/react-query';
 import { authClient } from '@/lib/auth-client.ts';
-import type { SignInFailure } from './sign-in-error.ts';
+import { type SignInFailure, signInFailureOf } from './sign-in-error.ts';
 
 export class SignInError extends Error {
   readonly code: string | undefined;
@@ -22,7 +22,7 @@ export async function signIn(input: SignInRequest): Promise<void> {
   } catch (error) {
     throw new SignInError({ message: error instanceof Error ? error.message : undefined });
   }
-  if (result.error) throw new SignInError(result.error);
+  if (result.error) throw new SignInError(signInFailureOf(result.error));
 }
 
 /** Never retried: a refused sign-in stays refused, and retries would eat the rate limit. */
