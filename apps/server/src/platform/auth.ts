@@ -66,6 +66,9 @@ export function createAuth(options: AuthOptions) {
       // Known, so its async context is not switched off under it (auth-async-context.ts).
       backgroundTasks: { handler: trackAuthBackgroundTask },
     },
+    // Unexpected errors (a failed query) go to our onError and its log serializer; by default its
+    // router prints them to stderr with their SQL parameters.
+    onAPIError: { throw: true },
     databaseHooks: {
       user: { create: { after: async (user) => options.onUserCreated(user) } },
     },
