@@ -11,6 +11,7 @@ import { emailRoutes } from './emails/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
+import { authInputWithoutNul } from './platform/http/auth-input.ts';
 import { clientIp } from './platform/http/client-ip.ts';
 import { handleError, validationHook } from './platform/http/errors.ts';
 import { securityHeaders } from './platform/http/security.ts';
@@ -69,6 +70,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
   });
   // The mailbox import streams its upload to disk under its own limit (IMPORT_MAX_BYTES).
   app.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? next() : apiBodyLimit(c, next)));
+  // better-auth's bodies get no NUL.
+  app.use('/api/*', authInputWithoutNul);
 
   // better-auth owns /api/auth/*; it reads the client address for rate limits from our header only.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
