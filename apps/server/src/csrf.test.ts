@@ -110,7 +110,7 @@ const snapshot = async () => {
             (select count(*)::int from sessions) as sign_ins,
             (select count(*)::int from waitlist) as waitlist,
             (select count(*)::int from contact_messages) as contact_messages,
-            (select count(*)::int from pgboss.job) as jobs`,
+            (select count(*)::int from pgboss.job where left(name, 8) <> '__pgboss') as jobs`,
   );
   return rows[0];
 };
