@@ -1,7 +1,16 @@
 import path from 'node:path';
 import type { Contact, EmailAccount, ListContactsResponse } from '@penman/contract';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { connectImapMailbox, createUser, E2E_IMAP, signInAndSaveSession, snap, toast, waitForInitialization } from './support.ts';
+import {
+  connectImapMailbox,
+  createUser,
+  E2E_IMAP,
+  SAME_ORIGIN,
+  signInAndSaveSession,
+  snap,
+  toast,
+  waitForInitialization,
+} from './support.ts';
 
 // The Contacts screen and its detail dialog against contacts the server really built: a user of
 // its own connects the Dovecot mailbox of the global setup (Enron allen-p) and initializes it, so
@@ -55,7 +64,7 @@ test.beforeAll(async ({ browser }) => {
   // The account with mail: initialize it and wait until its contacts are built.
   const page = await signInAs(browser, WITH_MAIL);
   account = await connectImapMailbox(page.request);
-  expect((await page.request.post(`/api/accounts/${account.id}/initialize`)).ok()).toBe(true);
+  expect((await page.request.post(`/api/accounts/${account.id}/initialize`, { headers: SAME_ORIGIN })).ok()).toBe(true);
   await waitForInitialization(page.request, account.id);
   await page.context().close();
 });

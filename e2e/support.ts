@@ -8,6 +8,9 @@ export { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** What a page of Penman sends with every state-changing call; `page.request` does not add it by itself. */
+export const SAME_ORIGIN = { origin: process.env.E2E_BASE_URL ?? '' };
+
 /** Runs the operator CLI against the server the tests started. */
 export function admin(...args: string[]): string {
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: process.env.E2E_DATA_DIR, PUBLIC_URL: process.env.E2E_BASE_URL };
@@ -49,6 +52,7 @@ export function toast(page: Page, title: string, description?: string): Locator 
 /** Connects the global setup's Dovecot mailbox (Enron allen-p) as an IMAP account of the signed-in user, without initializing it. */
 export async function connectImapMailbox(request: APIRequestContext): Promise<EmailAccount> {
   const response = await request.post('/api/accounts', {
+    headers: SAME_ORIGIN,
     data: {
       provider: 'exchange',
       emailAddress: E2E_IMAP.email,
@@ -120,6 +124,7 @@ export function mbox(messages: MboxMessage[]): Buffer {
  */
 export async function importMailbox(page: Page, emailAddress: string, messages: MboxMessage[]): Promise<EmailAccount> {
   const response = await page.request.post('/api/accounts/import', {
+    headers: SAME_ORIGIN,
     multipart: { emailAddress, file: { name: 'mail.mbox', mimeType: 'application/mbox', buffer: mbox(messages) } },
   });
   expect(response.status()).toBe(201);
@@ -149,6 +154,7 @@ function rawMbox(messages: Buffer[]): Buffer {
  */
 export async function importRawMailbox(page: Page, emailAddress: string, messages: Buffer[]): Promise<EmailAccount> {
   const response = await page.request.post('/api/accounts/import', {
+    headers: SAME_ORIGIN,
     multipart: { emailAddress, file: { name: 'mail.mbox', mimeType: 'application/mbox', buffer: rawMbox(messages) } },
   });
   expect(response.status()).toBe(201);

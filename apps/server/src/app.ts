@@ -12,8 +12,10 @@ import { emailRoutes } from './emails/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
+import { authInputWithoutNul } from './platform/http/auth-input.ts';
 import { clientIp } from './platform/http/client-ip.ts';
 import { handleError, validationHook } from './platform/http/errors.ts';
+import { sameOriginWrites } from './platform/http/same-origin.ts';
 import { securityHeaders } from './platform/http/security.ts';
 import { requireUser } from './platform/http/session.ts';
 import { mountWebApp } from './platform/http/static-files.ts';
@@ -70,6 +72,8 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   });
   // The mailbox import streams its upload to disk under its own limit (IMPORT_MAX_BYTES).
   app.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? next() : apiBodyLimit(c, next)));
+  // Only Penman's own pages change anything (no cross-site requests); better-auth's bodies get no NUL.
+  app.use('/api/*', sameOriginWrites(deps.env.publicUrl), authInputWithoutNul);
 
   // better-auth owns /api/auth/*; it reads the client address for rate limits from our header only.
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

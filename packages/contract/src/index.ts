@@ -17,6 +17,7 @@ export * from './emails/messages.ts';
 export * from './emails/schemas.ts';
 export * from './platform/constants.ts';
 export * from './platform/errors.ts';
+export * from './platform/input.ts';
 export * from './public/index.ts';
 export * from './style/schemas.ts';
 export * from './training/date-range.ts';

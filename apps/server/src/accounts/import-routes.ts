@@ -71,6 +71,8 @@ export async function* multipartParts(request: Request, maxFileBytes: number): A
   });
   parser.on('file', (name, stream, info) => {
     stream.on('limit', () => stream.destroy(tooLarge(maxFileBytes)));
+    // Read or not (a field before it may already have refused the import), its end by abort is no crash.
+    stream.on('error', () => {});
     queue.push({ part: { kind: 'file', name, filename: info.filename ?? '', stream: Readable.from(uploadErrors(stream)) }, raw: stream });
     notify();
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type EmailAccount, ZEmail } from '@penman/contract';
+import { type EmailAccount, ZEmail, ZText } from '@penman/contract';
 import { z } from 'zod';
 import { encodeMailboxSecret } from '../mail/connectors/mbox/mbox-connector.ts';
 import { type MailboxFileKind, SNIFF_BYTES, sniffMailboxFile } from '../mail/connectors/mbox/sniff.ts';
@@ -22,7 +22,7 @@ export type UploadPart =
 export const ZImportMailboxFields = z.object({
   /** The owner's address: mail from it is sent mail. */
   emailAddress: ZEmail,
-  displayName: z.string().trim().max(200).optional(),
+  displayName: ZText.trim().max(200).optional(),
 });
 
 export const IMPORT_MESSAGES = {

@@ -144,6 +144,9 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
         }
       }),
     },
+    // Unexpected errors (a failed query) go to our onError and its log serializer; by default its
+    // router prints them to stderr with their SQL parameters.
+    onAPIError: { throw: true },
     databaseHooks: {
       user: { create: { after: async (user) => options.onUserCreated(user) } },
     },

@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZAcceptInvitationRequest, ZApiError, ZInvitationInfo, ZSessionUser } from '@penman/contract';
+import { ZAcceptInvitationRequest, ZApiError, ZInvitationInfo, ZSessionUser, ZText } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json } from '../platform/http/openapi.ts';
 import * as service from './service.ts';
 
-const ZTokenParam = z.object({ token: z.string().min(20).max(200) });
+const ZTokenParam = z.object({ token: ZText.min(20).max(200) });
 
 const getInvitationRoute = createRoute({
   method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/schemas.ts';
+import { ZText, ZUrlText } from '../platform/input.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 import { ZEmailAccount } from './schemas.ts';
 
@@ -20,7 +21,7 @@ export const ZGmailClientIdResponse = z.object({ clientId: z.string().nullable()
 export type GmailClientIdResponse = z.infer<typeof ZGmailClientIdResponse>;
 
 export const ZGmailStartRequest = z.object({
-  emailAddress: z.string().trim().min(1, ACCOUNT_MESSAGES.gmailAddressRequired).pipe(ZEmail),
+  emailAddress: ZText.trim().min(1, ACCOUNT_MESSAGES.gmailAddressRequired).pipe(ZEmail),
 });
 export type GmailStartRequest = z.infer<typeof ZGmailStartRequest>;
 
@@ -33,9 +34,9 @@ export type GmailStartResponse = z.infer<typeof ZGmailStartResponse>;
 
 /** What /gmail-callback hands to the server: Google's one-time code, the state, and the redirect URI used. */
 export const ZGmailExchangeRequest = z.object({
-  code: z.string().trim().min(1).max(2048),
-  state: z.string().min(1).max(2048),
-  redirectUri: z.url().max(2048),
+  code: ZText.trim().min(1).max(2048),
+  state: ZText.min(1).max(2048),
+  redirectUri: ZUrlText.max(2048),
 });
 export type GmailExchangeRequest = z.infer<typeof ZGmailExchangeRequest>;
 

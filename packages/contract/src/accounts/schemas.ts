@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/schemas.ts';
+import { INT4_MAX, ZText } from '../platform/input.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 
 export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'mbox'] as const;
@@ -7,7 +8,8 @@ export const TRAINING_STATUSES = ['not_started', 'starting', 'downloading', 'in_
 export const INIT_STEPS = ['download', 'contacts', 'style', 'done'] as const;
 
 const ZTimestamp = z.string().nullable();
-const ZCap = z.number().int().min(0).nullable();
+/** A download cap: null is the default; the column is int4 and no business limit is lower. */
+const ZCap = z.number().int().min(0).max(INT4_MAX).nullable();
 
 export const ZTopSender = z.object({ name: z.string().nullable(), email: z.string(), count: z.number().int() });
 
@@ -67,9 +69,9 @@ export const ZAccountResponse = z.object({ account: ZEmailAccount });
 export const ZCreateImapAccountRequest = z.object({
   provider: z.literal('exchange'),
   emailAddress: ZEmail,
-  password: z.string().min(1, ACCOUNT_MESSAGES.fillAllFields).max(1024),
-  username: z.string().trim().max(320).optional(),
-  serverUrl: z.string().trim().max(255).optional(),
+  password: ZText.min(1, ACCOUNT_MESSAGES.fillAllFields).max(1024),
+  username: ZText.trim().max(320).optional(),
+  serverUrl: ZText.trim().max(255).optional(),
   port: z.number().int().min(1).max(65535).optional(),
 });
 export type CreateImapAccountRequest = z.infer<typeof ZCreateImapAccountRequest>;
@@ -77,7 +79,7 @@ export type CreateImapAccountRequest = z.infer<typeof ZCreateImapAccountRequest>
 export const ZUpdateAccountRequest = z
   .object({
     isActive: z.boolean(),
-    displayName: z.string().trim().min(1).max(200),
+    displayName: ZText.trim().min(1).max(200),
     inboxContactsPageCap: ZCap,
     inboxContactsMaxNew: ZCap,
     sentStyleCap: ZCap,
@@ -102,7 +104,7 @@ export type InitStep = (typeof INIT_STEPS)[number];
 
 /** New credentials for an IMAP account whose server refused the saved ones. */
 export const ZUpdateCredentialsRequest = z.object({
-  password: z.string().min(1, ACCOUNT_MESSAGES.fillAllFields).max(1024),
-  username: z.string().trim().max(320).optional(),
+  password: ZText.min(1, ACCOUNT_MESSAGES.fillAllFields).max(1024),
+  username: ZText.trim().max(320).optional(),
 });
 export type UpdateCredentialsRequest = z.infer<typeof ZUpdateCredentialsRequest>;

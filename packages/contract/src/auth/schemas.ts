@@ -1,26 +1,22 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../platform/constants.ts';
+import { ZText } from '../platform/input.ts';
 import { AUTH_MESSAGES as M } from './messages.ts';
 
 // Same pattern the browser's type=email check uses, kept short and predictable.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .min(1, M.emailRequired)
-  .max(FIELD_LIMITS.email, M.emailTooLong)
-  .regex(EMAIL_PATTERN, M.emailInvalid);
+export const ZEmail = ZText.trim().min(1, M.emailRequired).max(FIELD_LIMITS.email, M.emailTooLong).regex(EMAIL_PATTERN, M.emailInvalid);
 
 export const ZSignInRequest = z.object({
   email: ZEmail,
-  password: z.string().min(1, M.passwordRequired),
+  password: ZText.min(1, M.passwordRequired),
 });
 export type SignInRequest = z.infer<typeof ZSignInRequest>;
 
-export const ZFirstName = z.string().trim().min(1, M.firstNameRequired).max(FIELD_LIMITS.firstName, M.firstNameTooLong);
-export const ZLastName = z.string().trim().min(1, M.lastNameRequired).max(FIELD_LIMITS.lastName, M.lastNameTooLong);
-export const ZNewPassword = z.string().min(FIELD_LIMITS.passwordMin, M.passwordTooShort).max(128);
+export const ZFirstName = ZText.trim().min(1, M.firstNameRequired).max(FIELD_LIMITS.firstName, M.firstNameTooLong);
+export const ZLastName = ZText.trim().min(1, M.lastNameRequired).max(FIELD_LIMITS.lastName, M.lastNameTooLong);
+export const ZNewPassword = ZText.min(FIELD_LIMITS.passwordMin, M.passwordTooShort).max(128);
 
 /** What an invitee submits on the invitation page (spec sign-up rules for names and password). */
 export const ZAcceptInvitationRequest = z.object({

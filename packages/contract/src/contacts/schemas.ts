@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from '../platform/input.ts';
 
 export const INTERACTION_FREQUENCIES = ['very_high', 'high', 'medium', 'low'] as const;
 export type InteractionFrequency = (typeof INTERACTION_FREQUENCIES)[number];
@@ -49,8 +50,8 @@ export type Contact = z.infer<typeof ZContact>;
  * Ordered by total interactions, most first.
  */
 export const ZListContactsQuery = z.object({
-  search: z.string().trim().max(200).optional(),
-  company: z.string().trim().max(200).optional(),
+  search: ZText.trim().max(200).optional(),
+  company: ZText.trim().max(200).optional(),
   strength: z.enum(INTERACTION_FREQUENCIES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CONTACTS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -68,9 +69,7 @@ export const ZListCompaniesResponse = z.object({ companies: z.array(z.string()) 
 export const ZReprocessContactsResponse = z.object({ contactsCount: z.number().int() });
 
 const ZOptionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
+  ZText.max(max)
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()));
@@ -81,7 +80,7 @@ const ZOptionalText = (max: number) =>
  */
 export const ZUpdateContactRequest = z
   .object({
-    notes: z.string().max(20_000).optional(),
+    notes: ZText.max(20_000).optional(),
     phoneNumber: ZOptionalText(100),
     jobTitle: ZOptionalText(200),
     department: ZOptionalText(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from '../platform/input.ts';
 
 /** Emails page size and list preview length (spec part 2 section 9). */
 export const EMAILS_PAGE_SIZE = 25;
@@ -14,7 +15,7 @@ export const EMAIL_SEARCH_MAX_CHARS = 200;
  */
 export const ZListEmailsQuery = z.object({
   accountId: z.uuid().optional(),
-  search: z.string().trim().max(EMAIL_SEARCH_MAX_CHARS).optional(),
+  search: ZText.trim().max(EMAIL_SEARCH_MAX_CHARS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(EMAILS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });

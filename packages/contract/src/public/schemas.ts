@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { AUTH_MESSAGES } from '../auth/messages.ts';
 import { ZEmail, ZFirstName, ZLastName } from '../auth/schemas.ts';
 import { FIELD_LIMITS } from '../platform/constants.ts';
+import { ZText } from '../platform/input.ts';
 import { HOW_HEARD_VALUES } from './how-heard.ts';
 import { PUBLIC_MESSAGES as M } from './messages.ts';
 
-const ZName = z.string().trim().min(1, M.nameRequired).max(FIELD_LIMITS.name, M.nameTooLong);
+const ZName = ZText.trim().min(1, M.nameRequired).max(FIELD_LIMITS.name, M.nameTooLong);
 /** Emails of public submissions are stored trimmed and lower-cased. */
 const ZPublicEmail = ZEmail.toLowerCase();
 
@@ -42,8 +43,8 @@ export function waitlistName(form: { firstName: string; lastName: string }): str
 export const ZContactRequest = z.object({
   name: ZName,
   email: ZPublicEmail,
-  subject: z.string().trim().min(1, M.subjectRequired).max(FIELD_LIMITS.subject, M.subjectTooLong),
-  message: z.string().trim().min(1, M.messageRequired).max(FIELD_LIMITS.message, M.messageTooLong),
+  subject: ZText.trim().min(1, M.subjectRequired).max(FIELD_LIMITS.subject, M.subjectTooLong),
+  message: ZText.trim().min(1, M.messageRequired).max(FIELD_LIMITS.message, M.messageTooLong),
 });
 export type ContactRequest = z.input<typeof ZContactRequest>;
 
