@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import { type Db, retryConflicts } from '../platform/db/client.ts';
 import {
   activityEvents,
   communicationStyleProfiles,
@@ -80,74 +80,78 @@ export async function listAccountFilePaths(db: Db, userId: string, accountId: st
 
 /** Deletes the account; every table that belongs to it goes with it (ON DELETE CASCADE). */
 export async function deleteAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // The spec's order: files, emails, ignored senders, style profiles, then the account.
-    const scope = <
-      T extends
-        | typeof knowledgeDocuments
-        | typeof emailAttachments
-        | typeof emails
-        | typeof ignoredSenders
-        | typeof communicationStyleProfiles
-        | typeof contacts,
-    >(
-      t: T,
-    ) => and(eq(t.userId, userId), eq(t.emailAccountId, accountId));
-    await tx.delete(knowledgeDocuments).where(scope(knowledgeDocuments));
-    await tx.delete(emailAttachments).where(scope(emailAttachments));
-    await tx.delete(emails).where(scope(emails));
-    await tx.delete(ignoredSenders).where(scope(ignoredSenders));
-    await tx.delete(communicationStyleProfiles).where(scope(communicationStyleProfiles));
-    // Contacts (and their statistics) before the account row: a contact-book update still running
-    // locks its contacts, then the account row (its contacts count). Deleting the account first
-    // would take the same locks the other way round, and one of the two would fail on a deadlock.
-    await tx.delete(contacts).where(scope(contacts));
-    const deleted = await tx
-      .delete(emailAccounts)
-      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
-      .returning({ id: emailAccounts.id });
-    return deleted.length === 1;
-  });
+  return retryConflicts(() =>
+    db.transaction(async (tx) => {
+      // The spec's order: files, emails, ignored senders, style profiles, then the account.
+      const scope = <
+        T extends
+          | typeof knowledgeDocuments
+          | typeof emailAttachments
+          | typeof emails
+          | typeof ignoredSenders
+          | typeof communicationStyleProfiles
+          | typeof contacts,
+      >(
+        t: T,
+      ) => and(eq(t.userId, userId), eq(t.emailAccountId, accountId));
+      await tx.delete(knowledgeDocuments).where(scope(knowledgeDocuments));
+      await tx.delete(emailAttachments).where(scope(emailAttachments));
+      await tx.delete(emails).where(scope(emails));
+      await tx.delete(ignoredSenders).where(scope(ignoredSenders));
+      await tx.delete(communicationStyleProfiles).where(scope(communicationStyleProfiles));
+      // Contacts (and their statistics) before the account row: a contact-book update still running
+      // locks its contacts, then the account row (its contacts count). Deleting the account first
+      // would take the same locks the other way round, and one of the two would fail on a deadlock.
+      await tx.delete(contacts).where(scope(contacts));
+      const deleted = await tx
+        .delete(emailAccounts)
+        .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+        .returning({ id: emailAccounts.id });
+      return deleted.length === 1;
+    }),
+  );
 }
 
 /** Reset: every email of the account and every counter and training field back to the start. */
 export async function resetAccountMail(db: Db, userId: string, accountId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [owned] = await tx
-      .select({ id: emailAccounts.id })
-      .from(emailAccounts)
-      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
-    if (!owned) return false;
-    await tx.delete(emails).where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId)));
-    // Cursors go too, or the next sync would think everything is already downloaded.
-    await tx.delete(mailFolders).where(and(eq(mailFolders.userId, userId), eq(mailFolders.emailAccountId, accountId)));
-    await tx.delete(mailboxSync).where(and(eq(mailboxSync.userId, userId), eq(mailboxSync.emailAccountId, accountId)));
-    await tx
-      .update(emailAccounts)
-      .set({
-        emailsDownloadedCount: 0,
-        trainingEmailsCount: 0,
-        totalEmailsCountActual: 0,
-        incomingEmailsCount: 0,
-        outgoingEmailsCount: 0,
-        unreadEmailsCount: 0,
-        emailsWithAttachmentsCount: 0,
-        contactsCount: 0,
-        dateRangeStart: null,
-        dateRangeEnd: null,
-        averageEmailsPerDay: 0,
-        topSenders: [],
-        ...TRAINING_FIELDS_AT_START,
-        stopDownload: false,
-        emailsDownloadStartedAt: null,
-        syncState: 'idle',
-        lastSyncError: null,
-        lastSyncAt: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
-    return true;
-  });
+  return retryConflicts(() =>
+    db.transaction(async (tx) => {
+      const [owned] = await tx
+        .select({ id: emailAccounts.id })
+        .from(emailAccounts)
+        .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+      if (!owned) return false;
+      await tx.delete(emails).where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId)));
+      // Cursors go too, or the next sync would think everything is already downloaded.
+      await tx.delete(mailFolders).where(and(eq(mailFolders.userId, userId), eq(mailFolders.emailAccountId, accountId)));
+      await tx.delete(mailboxSync).where(and(eq(mailboxSync.userId, userId), eq(mailboxSync.emailAccountId, accountId)));
+      await tx
+        .update(emailAccounts)
+        .set({
+          emailsDownloadedCount: 0,
+          trainingEmailsCount: 0,
+          totalEmailsCountActual: 0,
+          incomingEmailsCount: 0,
+          outgoingEmailsCount: 0,
+          unreadEmailsCount: 0,
+          emailsWithAttachmentsCount: 0,
+          contactsCount: 0,
+          dateRangeStart: null,
+          dateRangeEnd: null,
+          averageEmailsPerDay: 0,
+          topSenders: [],
+          ...TRAINING_FIELDS_AT_START,
+          stopDownload: false,
+          emailsDownloadStartedAt: null,
+          syncState: 'idle',
+          lastSyncError: null,
+          lastSyncAt: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+      return true;
+    }),
+  );
 }
 
 export async function countAccountEmails(db: Db, userId: string, accountId: string): Promise<number> {

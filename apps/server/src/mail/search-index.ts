@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client.ts';
+import { type Db, retryConflicts } from '../platform/db/client.ts';
 import { fillSearchVectors } from './repo.ts';
 
 /**
@@ -18,7 +18,9 @@ export async function indexEmailsForSearch(db: Db, options: { slice?: number } =
   const slice = options.slice ?? SLICE;
   let total = 0;
   for (;;) {
-    const filled = await fillSearchVectors(db, slice);
+    // An email deleted after its slice read it fails the slice's foreign key (23503): the slice
+    // rolls back and its next attempt no longer sees that email.
+    const filled = await retryConflicts(() => fillSearchVectors(db, slice), { alsoRetry: ['23503'] });
     total += filled;
     if (filled < slice) return total;
   }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import { type Db, retryConflicts } from '../platform/db/client.ts';
 import { communicationStyleProfiles, emailAccounts, emails } from '../platform/db/schema/index.ts';
 
 /** The account's identity for the style engine; undefined when it is not the user's. */
@@ -101,10 +101,13 @@ export async function deleteOutgoingEmails(db: Db, userId: string, accountId: st
   let deleted = 0;
   // In chunks: a bind parameter list has a limit, and one huge statement holds locks for long.
   for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db
-      .delete(emails)
-      .where(and(outgoingOf(userId, accountId), inArray(emails.id, ids.slice(i, i + 1000))))
-      .returning({ id: emails.id });
+    const chunk = ids.slice(i, i + 1000);
+    const rows = await retryConflicts(() =>
+      db
+        .delete(emails)
+        .where(and(outgoingOf(userId, accountId), inArray(emails.id, chunk)))
+        .returning({ id: emails.id }),
+    );
     deleted += rows.length;
   }
   return deleted;

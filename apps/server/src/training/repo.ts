@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import { type Db, retryConflicts } from '../platform/db/client.ts';
 import {
   communicationStyleProfiles,
   emailAccounts,
@@ -153,21 +153,23 @@ export async function flagTrainingEmails(
  * The counters are recounted from what remains by the caller. Answers how many emails were deleted.
  */
 export async function deleteTrainingEmails(db: Db, userId: string, accountId: string): Promise<number> {
-  return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(emails)
-      .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), eq(emails.isTrainingData, true)))
-      .returning({ id: emails.id });
-    await tx
-      .update(emailAccounts)
-      .set({
-        trainingEmailsCount: 0,
-        ...TRAINING_FIELDS_AT_START,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
-    return deleted.length;
-  });
+  return retryConflicts(() =>
+    db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(emails)
+        .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), eq(emails.isTrainingData, true)))
+        .returning({ id: emails.id });
+      await tx
+        .update(emailAccounts)
+        .set({
+          trainingEmailsCount: 0,
+          ...TRAINING_FIELDS_AT_START,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+      return deleted.length;
+    }),
+  );
 }
 
 /** The mail topic analysis reads: the account's training emails, else all its mail, newest first. */
