@@ -70,6 +70,10 @@ const DAY = 60 * 60 * 24;
 // Before any better-auth call can run, so every run() of its storages is counted.
 await switchOffAuthAsyncContextWhenIdle();
 
+function hasToken(value: unknown): value is { token: unknown } & Record<string, unknown> {
+  return typeof value === 'object' && value !== null && 'token' in value;
+}
+
 export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
   // The attempt each sign-in request reserved, for its after-hook to settle.
   const signInAttempts = new WeakMap<Request, Attempt>();
@@ -134,7 +138,11 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
           if (attempt === undefined) return;
           signInAttempts.delete(ctx.request);
           await options.signInLimiter.settle(attempt, !isAPIError(ctx.context.returned));
-          return;
+        }
+        if ((ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email') && hasToken(ctx.context.returned)) {
+          // The session token travels in the httpOnly cookie only: page scripts never see it.
+          const { token: _token, ...answer } = ctx.context.returned;
+          return ctx.json(answer);
         }
         if (ctx.path === '/list-sessions' && Array.isArray(ctx.context.returned)) {
           // Session tokens are bearer secrets: the list says which session is this one instead.

@@ -39,6 +39,21 @@ describe('GET /api/auth/list-sessions', () => {
     expect(fromPhone.find((session: { current: boolean }) => session.current).id).toBe(phoneSession?.id);
   });
 
+  it('signs in with the token in the httpOnly cookie only, never in the body page scripts read', async () => {
+    await t.signUpAndIn('tom@example.com');
+    const response = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'tom@example.com', password: 'correct-horse-1' },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).not.toHaveProperty('token');
+    expect(body.user.email).toBe('tom@example.com');
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('better-auth.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect((await t.request('/api/auth/get-session', { cookie: cookieFrom(response) })).status).toBe(200);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.request('/api/auth/list-sessions')).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-import { CAP_DEFAULTS, type EmailAccount, type UpdateAccountRequest } from '@penman/contract';
+import { CAP_DEFAULTS, type EmailAccount, INT4_MAX, type UpdateAccountRequest } from '@penman/contract';
 
 export const CAP_FIELDS = ['maxEmailsPerDownload', 'inboxContactsPageCap', 'inboxContactsMaxNew', 'sentStyleCap'] as const;
 export type CapField = (typeof CAP_FIELDS)[number];
@@ -22,7 +22,7 @@ export function parseCapInput(text: string): { ok: true; value: number | null } 
   if (trimmed === '') return { ok: true, value: null };
   if (!/^\d+$/.test(trimmed)) return { ok: false };
   const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value <= 2_147_483_647 ? { ok: true, value } : { ok: false };
+  return Number.isSafeInteger(value) && value <= INT4_MAX ? { ok: true, value } : { ok: false };
 }
 
 /** The PATCH body for the caps, or the fields that are not valid numbers. */
