@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { lt } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contactMessages, waitlist } from '../platform/db/schema/index.ts';
+import { contactMessages, rateLimits, waitlist } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { countSubmission, SUBMISSION_LIMITS, sendContactMessage } from './service.ts';
 
@@ -127,6 +128,20 @@ describe('POST /api/waitlist', () => {
     await expect(countSubmission({ db, kind: 'waitlist', ip: '203.0.113.20', now: start + windowMs + 1 })).resolves.toBeUndefined();
     // The contact form has its own count.
     await expect(countSubmission({ db, kind: 'contact', ip: '203.0.113.20', now: start })).resolves.toBeUndefined();
+  });
+
+  it('keeps its count when better-auth prunes its own rate-limit rows (older than its one-minute window)', async () => {
+    const { max } = SUBMISSION_LIMITS.waitlist;
+    const fiveMinutesAgo = Date.now() - 5 * 60_000;
+    for (let i = 0; i < max; i++) await countSubmission({ db, kind: 'waitlist', ip: '203.0.113.30', now: fiveMinutesAgo });
+    // What better-auth's limiter runs whenever one of its windows rolls over.
+    await db.delete(rateLimits).where(lt(rateLimits.lastRequest, Date.now() - 60_000));
+    const response = await t.request('/api/waitlist', {
+      method: 'POST',
+      json: { ...joiner, email: 'eve@example.com' },
+      ip: '203.0.113.30',
+    });
+    expect(response.status).toBe(429);
   });
 });
 

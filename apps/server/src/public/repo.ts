@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { contactMessages, rateLimits, waitlist } from '../platform/db/schema/index.ts';
+import { contactMessages, submissionLimits, waitlist } from '../platform/db/schema/index.ts';
 
 // Waitlist entries and contact messages are public submissions owned by the operator, not by a
 // user: no user scope applies to this area's queries.
@@ -40,24 +39,21 @@ export async function listContactMessages(db: Db) {
 }
 
 /**
- * Counts one hit in a fixed window and returns the hits so far in it. Kept in the `rate_limits`
- * table better-auth already uses for sign-in limits (keys here start with `public:`, never an
- * address as better-auth's do), so every server process shares the count. For these keys
- * `last_request` holds the start of the current window.
+ * Counts one hit in a fixed window and returns the hits so far in it, in PostgreSQL so every
+ * server process shares the count.
  */
 export async function hitRateLimit(db: Db, key: string, windowMs: number, now: number): Promise<number> {
-  const windowStart = now - windowMs;
-  const expired = sql`${rateLimits.lastRequest} <= ${windowStart}`;
+  const expired = sql`${submissionLimits.windowStart} <= ${now - windowMs}`;
   const [row] = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .insert(submissionLimits)
+    .values({ key, count: 1, windowStart: now })
     .onConflictDoUpdate({
-      target: rateLimits.key,
+      target: submissionLimits.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
+        count: sql`case when ${expired} then 1 else ${submissionLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${submissionLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
+    .returning({ count: submissionLimits.count });
   return row?.count ?? 1;
 }

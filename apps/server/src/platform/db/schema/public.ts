@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Public (signed-out) submissions: no user_id.
 
@@ -37,3 +37,12 @@ export const contactMessages = pgTable(
 );
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+// Fixed-window counts of public submissions per kind and address. Our own table: better-auth
+// prunes its rate_limits rows after its longest window (a minute), which reset ours early.
+export const submissionLimits = pgTable('submission_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  /** Start of the current window, in milliseconds since the epoch. */
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+});
