@@ -248,6 +248,19 @@ describe('multipart parsing of an upload', () => {
     expect(seen).toEqual(['field:emailAddress', 'file:file']);
   });
 
+  it('fails with 400, not an uncaught error, when the form ends inside a file nobody has read yet', async () => {
+    const request = new Request('http://localhost/api/accounts/import', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      body: '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.mbox"\r\n\r\nFrom x',
+    });
+    const parts = multipartParts(request, 1024 * 1024);
+    expect((await parts.next()).value).toMatchObject({ kind: 'file', name: 'file' });
+    // busboy reaches the end of the body (and destroys the file stream) while the caller is busy elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(parts.next()).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'The upload ended before the whole file arrived.' });
+  });
+
   it('refuses a declared length over the limit before reading anything', async () => {
     const request = new Request('http://localhost/api/accounts/import', {
       method: 'POST',
