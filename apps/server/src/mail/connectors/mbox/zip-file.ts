@@ -103,35 +103,46 @@ export async function scanZip(zip: yauzl.ZipFile, ownAddresses: ReadonlySet<stri
 
 export type ZipEntryLocation = { start: number; length: number; size: number; deflated: boolean };
 
-/** The entry's bytes, inflated (only for an entry the index says is read whole). */
-export function readEntry(zip: yauzl.ZipFile, at: ZipEntryLocation): Promise<Buffer> {
-  return readUntil(zip, at);
+/**
+ * The entry's bytes, inflated (only for an entry the index says is read whole), into one buffer of
+ * its declared size: no second copy of a large message.
+ */
+export async function readEntry(zip: yauzl.ZipFile, at: ZipEntryLocation): Promise<Buffer> {
+  const bytes = Buffer.allocUnsafe(at.size);
+  let filled = 0;
+  await eachChunk(zip, at, (chunk) => {
+    // yauzl checks the size too (validateEntrySizes); this keeps the copy in bounds whatever it does.
+    if (filled + chunk.length > bytes.length) throw new Error('The zip entry inflates to more than its declared size');
+    filled += chunk.copy(bytes, filled);
+    return false;
+  });
+  if (filled !== bytes.length) throw new Error('The zip entry inflates to less than its declared size');
+  return bytes;
 }
 
 /** The entry's header block, with the blank line that ends it; at most HEADER_BLOCK_MAX_BYTES are inflated. */
 export async function readHeaderBlock(zip: yauzl.ZipFile, at: ZipEntryLocation): Promise<Buffer> {
-  const head = await readUntil(zip, at, (bytes) => bytes.length >= HEADER_BLOCK_MAX_BYTES || HEADER_END.test(bytes.toString('latin1')));
-  return headerBlock(head.subarray(0, HEADER_BLOCK_MAX_BYTES));
+  const chunks: Buffer[] = [];
+  let total = 0;
+  await eachChunk(zip, at, (chunk) => {
+    chunks.push(chunk);
+    total += chunk.length;
+    return total >= HEADER_BLOCK_MAX_BYTES || HEADER_END.test(Buffer.concat(chunks, total).toString('latin1'));
+  });
+  return headerBlock(Buffer.concat(chunks, total).subarray(0, HEADER_BLOCK_MAX_BYTES));
 }
 
-/** Reads the entry's data, stopping early once `enough` says so (the stream is then destroyed). */
-async function readUntil(zip: yauzl.ZipFile, at: ZipEntryLocation, enough?: (bytes: Buffer) => boolean): Promise<Buffer> {
+/** Inflates the entry's data chunk by chunk until `take` answers true (the stream is then destroyed). */
+async function eachChunk(zip: yauzl.ZipFile, at: ZipEntryLocation, take: (chunk: Buffer) => boolean): Promise<void> {
   // The callback form: yauzl 3.4's openReadStreamLowLevelPromise calls openReadStream by mistake.
   const stream = await new Promise<Readable>((resolve, reject) =>
     zip.openReadStreamLowLevel(at.start, at.length, 0, at.length, at.deflated, at.size, (error, opened) =>
       error ? reject(error) : resolve(opened),
     ),
   );
-  const chunks: Buffer[] = [];
-  let total = 0;
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      total += chunk.length;
-      if (enough?.(Buffer.concat(chunks, total))) break;
-    }
+    for await (const chunk of stream as AsyncIterable<Buffer>) if (take(chunk)) break;
   } finally {
     stream.destroy();
   }
-  return Buffer.concat(chunks, total);
 }
