@@ -104,6 +104,8 @@ async function mboxWithHugeMessage(): Promise<string> {
 
 type Result = {
   name: string;
+  /** Built to exhaust memory (the target applies), or ordinary mail at its largest. */
+  bomb: boolean;
   fileMb: number;
   seconds: number;
   /** VmHWM when the download step was seen done (upload, scan, sync), and at the end (contacts and style steps too). */
@@ -114,7 +116,7 @@ type Result = {
   cut: number;
 };
 
-async function importOnFreshServer(name: string, file: string, fileName: string): Promise<Result> {
+async function importOnFreshServer(name: string, bomb: boolean, file: string, fileName: string): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(work, 'data-'));
   fs.chmodSync(dataDir, 0o755);
   const port = await findFreePort();
@@ -184,6 +186,7 @@ async function importOnFreshServer(name: string, file: string, fileName: string)
     }
     return {
       name,
+      bomb,
       fileMb: fs.statSync(file).size / MB,
       seconds: (performance.now() - started) / 1000,
       downloadPeakRssMb,
@@ -202,16 +205,16 @@ async function importOnFreshServer(name: string, file: string, fileName: string)
 const results: Result[] = [];
 try {
   const twelve = await zipBomb(12);
-  results.push(await importOnFreshServer('zip, 12 entries of 100 MB', twelve, 'bomb-12.zip'));
+  results.push(await importOnFreshServer('zip, 12 entries of 100 MB', true, twelve, 'bomb-12.zip'));
   fs.rmSync(twelve);
   const twentyFour = await zipBomb(24);
-  results.push(await importOnFreshServer('zip, 24 entries of 100 MB', twentyFour, 'bomb-24.zip'));
+  results.push(await importOnFreshServer('zip, 24 entries of 100 MB', true, twentyFour, 'bomb-24.zip'));
   fs.rmSync(twentyFour);
   const mbox = await mboxWithHugeMessage();
-  results.push(await importOnFreshServer('mbox, one 1 GB message among 20', mbox, 'huge.mbox'));
+  results.push(await importOnFreshServer('mbox, one 1 GB message among 20', true, mbox, 'huge.mbox'));
   fs.rmSync(mbox);
   const large = await zipOfLargeMessages(20);
-  results.push(await importOnFreshServer('zip, 20 text messages of 24 MB (under every limit)', large, 'large.zip'));
+  results.push(await importOnFreshServer('zip, 20 text messages of 24 MB (under every limit)', false, large, 'large.zip'));
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
@@ -225,5 +228,5 @@ for (const r of results) {
     `| ${r.name} | ${r.fileMb.toFixed(1)} MB | ${r.seconds.toFixed(1)} s | ${r.stored} | ${r.cut} | ${r.downloadPeakRssMb.toFixed(0)} MB / ${r.peakRssMb.toFixed(0)} MB (${r.idleRssMb.toFixed(0)} MB) |`,
   );
 }
-const worst = Math.max(...results.map((r) => r.peakRssMb));
-console.log(`Highest peak RSS: ${worst.toFixed(0)} MB (target < 400 MB)`);
+const worst = Math.max(...results.filter((r) => r.bomb).map((r) => r.peakRssMb));
+console.log(`Highest peak RSS importing a bomb: ${worst.toFixed(0)} MB (target < 400 MB)`);
