@@ -87,7 +87,7 @@ function toRow(
 class StopRequested extends Error {}
 
 /** Consecutive batches of `ids`: SYNC_BATCH_SIZE messages at most, and SYNC_BATCH_BYTES when `sizes` are known. */
-export function splitIntoBatches(ids: string[], sizes?: number[]): string[][] {
+function splitIntoBatches(ids: string[], sizes?: number[]): string[][] {
   const batches: string[][] = [];
   let batch: string[] = [];
   let bytes = 0;
