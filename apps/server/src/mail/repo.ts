@@ -224,7 +224,7 @@ export async function addToCounters(
     hasAttachments: boolean;
     receivedDate: Date | null;
     isTrainingData: boolean;
-    bodyOmitted?: boolean;
+    bodyOmitted: boolean;
   }[],
 ) {
   if (inserted.length === 0) return;
@@ -242,7 +242,7 @@ export async function addToCounters(
       outgoingEmailsCount: sql`${emailAccounts.outgoingEmailsCount} + ${count((r) => r.isOutgoing)}`,
       unreadEmailsCount: sql`${emailAccounts.unreadEmailsCount} + ${count((r) => !r.isRead && !r.isOutgoing)}`,
       emailsWithAttachmentsCount: sql`${emailAccounts.emailsWithAttachmentsCount} + ${count((r) => r.hasAttachments)}`,
-      messagesTruncated: sql`${emailAccounts.messagesTruncated} + ${count((r) => r.bodyOmitted === true)}`,
+      messagesTruncated: sql`${emailAccounts.messagesTruncated} + ${count((r) => r.bodyOmitted)}`,
       dateRangeStart: min ? sql`least(${emailAccounts.dateRangeStart}, ${min})` : undefined,
       dateRangeEnd: max ? sql`greatest(${emailAccounts.dateRangeEnd}, ${max})` : undefined,
       lastSyncAt: new Date(),
@@ -275,8 +275,8 @@ export async function finishSync(db: Db, account: { id: string; userId: string; 
 /**
  * recalculate-email-stats: every counter of the account from its stored mail and contacts (total,
  * downloaded, training, incoming, outgoing, unread incoming, with attachments, stored without their
- * body, contacts not deleted by the user), the date range and the emails per day over it (whole days, at least one), in one
- * SQL aggregate. False when the account is not the user's.
+ * body, contacts not deleted by the user), the date range and the emails per day over it (whole
+ * days, at least one), in one SQL aggregate. False when the account is not the user's.
  */
 export async function recalculateStatistics(db: Db, userId: string, accountId: string): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
