@@ -112,12 +112,24 @@ describe('POST /api/accounts/import', () => {
     // Each message is stored as the parser makes it of the whole message: no limit touches ordinary mail.
     const parsed = new Map((await Promise.all(allenRaws.map((raw) => parseMessage(asStoredInMbox(raw))))).map((p) => [p.messageKey, p]));
     const storedMessages = await t.deps.db
-      .select({ key: emails.messageKey, hash: emails.contentHash, size: emails.sizeBytes, text: emails.bodyText, problem: emails.parseProblem })
+      .select({
+        key: emails.messageKey,
+        hash: emails.contentHash,
+        size: emails.sizeBytes,
+        text: emails.bodyText,
+        problem: emails.parseProblem,
+      })
       .from(emails)
       .where(eq(emails.emailAccountId, account.id));
     for (const row of storedMessages) {
       const expected = parsed.get(row.key)!;
-      expect(row).toEqual({ key: expected.messageKey, hash: expected.contentHash, size: expected.sizeBytes, text: expected.bodyText, problem: null });
+      expect(row).toEqual({
+        key: expected.messageKey,
+        hash: expected.contentHash,
+        size: expected.sizeBytes,
+        text: expected.bodyText,
+        problem: null,
+      });
     }
 
     // The search indexer, enqueued by the download, makes every message searchable by its body.
