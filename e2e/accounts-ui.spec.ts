@@ -187,6 +187,7 @@ function gmailAccount(): EmailAccount {
     outgoingEmailsCount: 0,
     unreadEmailsCount: 0,
     emailsWithAttachmentsCount: 0,
+    messagesTruncated: 0,
     contactsCount: 0,
     dateRangeStart: null,
     dateRangeEnd: null,

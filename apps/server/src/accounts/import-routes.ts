@@ -24,6 +24,8 @@ const ZImportMailboxForm = z.object({
   displayName: z.string().optional(),
 });
 
+const cutUpload = () => new AppError('BAD_REQUEST', 'The upload ended before the whole file arrived.');
+
 const tooLarge = (maxBytes: number) =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -70,6 +72,10 @@ export async function* multipartParts(request: Request, maxFileBytes: number): A
     notify();
   });
   parser.on('file', (name, stream, info) => {
+    // busboy destroys the file stream with an error when the form is cut or the request aborted,
+    // possibly before anyone reads it: without a listener at once, that error would be uncaught.
+    // The reader, if any, gets the same error from its own iteration.
+    stream.on('error', (error) => fail(error instanceof AppError ? error : cutUpload()));
     stream.on('limit', () => stream.destroy(tooLarge(maxFileBytes)));
     // Read or not (a field before it may already have refused the import), its end by abort is no crash.
     stream.on('error', () => {});
@@ -114,7 +120,7 @@ async function* uploadErrors(stream: Readable): AsyncGenerator<Buffer> {
   try {
     for await (const chunk of stream) yield chunk as Buffer;
   } catch (error) {
-    throw error instanceof AppError ? error : new AppError('BAD_REQUEST', 'The upload ended before the whole file arrived.');
+    throw error instanceof AppError ? error : cutUpload();
   }
 }
 

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type EmailAccount, ZEmail, ZText } from '@penman/contract';
 import { z } from 'zod';
-import { encodeMailboxSecret } from '../mail/connectors/mbox/mbox-connector.ts';
-import { type MailboxFileKind, SNIFF_BYTES, sniffMailboxFile } from '../mail/connectors/mbox/sniff.ts';
-import { countZipMessages } from '../mail/connectors/mbox/zip-file.ts';
+import { countZipMessagesAt, encodeMailboxSecret, MAILBOX_SNIFF_BYTES, type MailboxFileKind, sniffMailboxFile } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -68,7 +66,7 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
     }
     if (!upload || !key) throw fileError(IMPORT_MESSAGES.noFile);
     input = await checkFields(db, userId, fields);
-    if (upload.kind === 'zip') await checkZip(storage.absolutePath(key));
+    if (upload.kind === 'zip') await checkZip(storage, key);
     const inserted = await repo.insertAccount(db, userId, {
       id: accountId,
       provider: 'mbox',
@@ -111,10 +109,10 @@ async function checkFields(db: Db, userId: string, fields: Record<string, string
   return { ...parsed.data, emailAddress };
 }
 
-async function checkZip(path: string) {
+async function checkZip(storage: LocalStorage, key: string) {
   let count: number;
   try {
-    count = await countZipMessages(path);
+    count = await countZipMessagesAt({ storage }, key);
   } catch {
     throw fileError(IMPORT_MESSAGES.badZip);
   }
@@ -130,7 +128,7 @@ async function* sniffUpload(stream: AsyncIterable<Buffer>, sniffed: { kind?: Mai
       continue;
     }
     head = Buffer.concat([head, chunk]);
-    if (head.length < SNIFF_BYTES) continue;
+    if (head.length < MAILBOX_SNIFF_BYTES) continue;
     sniffed.kind = sniffMailboxFile(head) ?? undefined;
     if (!sniffed.kind) throw fileError(IMPORT_MESSAGES.notMailbox);
     yield head;

@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { asStoredInMbox, toMbox, writeZip } from '../mail/connectors/mbox/fixtures.ts';
+import { connectorFactory } from '../mail/connectors/index.ts';
+import { asStoredInMbox, compressibleMessage, toMbox, writeZip } from '../mail/connectors/mbox/fixtures.ts';
+import { encodeMailboxSecret } from '../mail/connectors/mbox/mbox-connector.ts';
+import type { MailConnector } from '../mail/connectors/types.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
+import { parseInline } from '../mail/parse-messages.ts';
 import { runSync } from '../mail/service.ts';
+import { SYNC_BATCH_BYTES, SYNC_BATCH_SIZE, syncAccount } from '../mail/sync.ts';
 import { activityEvents, emailAccounts, emailSearch, emailSearchQueue, emails } from '../platform/db/schema/index.ts';
 import { createLocalStorage } from '../platform/storage.ts';
 import { createTestApp } from '../test-support/app.ts';
@@ -45,7 +51,15 @@ async function waitForInitialization(id: string, who = cookie, timeoutMs = 90_00
 
 async function storedRows(accountId: string) {
   return t.deps.db
-    .select({ sender: emails.senderEmail, folder: emails.folderName, outgoing: emails.isOutgoing, problem: emails.parseProblem })
+    .select({
+      sender: emails.senderEmail,
+      folder: emails.folderName,
+      outgoing: emails.isOutgoing,
+      problem: emails.parseProblem,
+      subject: emails.subject,
+      size: emails.sizeBytes,
+      body: emails.bodyText,
+    })
     .from(emails)
     .where(eq(emails.emailAccountId, accountId));
 }
@@ -95,6 +109,28 @@ describe('POST /api/accounts/import', () => {
     for (const r of rows) {
       expect(r.outgoing).toBe(r.sender === PHILLIP);
       expect(r.folder).toBe(r.sender === PHILLIP ? 'Sent' : 'INBOX');
+    }
+    // Each message is stored as the parser makes it of the whole message: no limit touches ordinary mail.
+    const parsed = new Map((await Promise.all(allenRaws.map((raw) => parseMessage(asStoredInMbox(raw))))).map((p) => [p.messageKey, p]));
+    const storedMessages = await t.deps.db
+      .select({
+        key: emails.messageKey,
+        hash: emails.contentHash,
+        size: emails.sizeBytes,
+        text: emails.bodyText,
+        problem: emails.parseProblem,
+      })
+      .from(emails)
+      .where(eq(emails.emailAccountId, account.id));
+    for (const row of storedMessages) {
+      const expected = parsed.get(row.key)!;
+      expect(row).toEqual({
+        key: expected.messageKey,
+        hash: expected.contentHash,
+        size: expected.sizeBytes,
+        text: expected.bodyText,
+        problem: null,
+      });
     }
 
     // The search indexer, enqueued by the download, makes every message searchable by its body.
@@ -167,6 +203,58 @@ describe('POST /api/accounts/import', () => {
     expect(recorded!.n).toBe(problems);
   });
 
+  it('stores the messages of a zip bomb with their headers only, says why, and counts them on the account', async () => {
+    const other = await t.signUpAndIn('bombed@example.com');
+    const real = enronFolder('allen-p', 'inbox').slice(0, 20).map(read);
+    const headers = (n: number) =>
+      [
+        `From: Sender ${n} <sender${n}@example.com>`,
+        `Subject: Huge ${n}`,
+        `Message-ID: <huge${n}@example.com>`,
+        'Date: Mon, 2 Jan 2006 10:00:00 +0000',
+      ].join('\n');
+    const file = path.join(dir, 'bomb.zip');
+    await writeZip(file, [
+      ...real.slice(0, 10).map((data, i) => ({ name: `a/${i}.eml`, data })),
+      // Three over the message limit, one compressed like a bomb: about 100 KB of zip in all.
+      ...[1, 2, 3].map((n) => ({ name: `huge/${n}.eml`, data: compressibleMessage(headers(n), 30 * 1024 * 1024) })),
+      { name: 'huge/4.eml', data: compressibleMessage(headers(4), 3 * 1024 * 1024) },
+      ...real.slice(10).map((data, i) => ({ name: `b/${i}.eml`, data })),
+    ]);
+    expect(fs.statSync(file).size).toBeLessThan(1024 * 1024);
+    const response = await importFile(await fs.openAsBlob(file), 'bomb.zip', { emailAddress: 'bombed@example.com' }, other.cookie);
+    expect(response.status).toBe(201);
+    const { account } = await response.json();
+    const done = await waitForInitialization(account.id, other.cookie);
+    expect(done).toMatchObject({ initializationStatus: 'completed', emailsDownloadedCount: 24, messagesTruncated: 4 });
+
+    const rows = await storedRows(account.id);
+    const cut = rows.filter((r) => r.subject?.startsWith('Huge')).sort((a, b) => a.subject!.localeCompare(b.subject!));
+    expect(cut.slice(0, 3)).toEqual(
+      [1, 2, 3].map((n) => ({
+        sender: `sender${n}@example.com`,
+        folder: 'INBOX',
+        outgoing: false,
+        problem: 'Body not stored: the message is larger than 25 MB (30 MB).',
+        subject: `Huge ${n}`,
+        size: headers(n).length + 2 + 30 * 1024 * 1024,
+        body: null,
+      })),
+    );
+    expect(cut[3]).toMatchObject({
+      subject: 'Huge 4',
+      problem: 'Body not stored: the message is compressed more than 100 times in the zip file, as in a zip bomb.',
+    });
+    // The real mail is stored whole, as by any import.
+    expect(rows.filter((r) => !r.subject?.startsWith('Huge')).every((r) => r.problem === null && r.body)).toBe(true);
+
+    // The exact recount (recalculate-email-stats) agrees with the counts kept batch by batch.
+    await t.deps.db.update(emailAccounts).set({ messagesTruncated: 0 }).where(eq(emailAccounts.id, account.id));
+    expect(await runSync(t.deps, { userId: other.user.id, accountId: account.id })).toMatchObject({ status: 'completed', stored: 0 });
+    const [recounted] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, account.id));
+    expect(recounted!.messagesTruncated).toBe(4);
+  });
+
   it('refuses a file that is not an mbox or a zip, an empty file, a form without a file or address; nothing is left behind', async () => {
     const before = filesUnder(importsDir());
     const { accounts: accountsBefore } = await (await t.request('/api/accounts', { cookie })).json();
@@ -230,6 +318,79 @@ describe('POST /api/accounts/import', () => {
   });
 });
 
+describe('the sync of an imported file', () => {
+  it('bounds every batch by bytes as well as by count', async () => {
+    // 12 messages with a 2 MB attachment each: 24 MB, once one batch of 12.
+    const attachment = Buffer.alloc(1.5 * 1024 * 1024, 'penman')
+      .toString('base64')
+      .replace(/.{76}/g, '$&\n');
+    const messages = Array.from({ length: 12 }, (_, n) =>
+      Buffer.from(
+        [
+          'From: a@example.com',
+          `Subject: ${n}`,
+          `Message-ID: <batch${n}@example.com>`,
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="b"',
+          '',
+          '--b',
+          'Content-Type: text/plain',
+          '',
+          'See the attachment.',
+          '--b',
+          'Content-Type: application/octet-stream; name="data.bin"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          attachment,
+          '--b--',
+          '',
+        ].join('\n'),
+      ),
+    );
+    const key = `imports/${user.id}/large-messages.mbox`;
+    await t.deps.storage.saveStream(key, Readable.from([toMbox(messages)]));
+    const [row] = await t.deps.db
+      .insert(emailAccounts)
+      .values({
+        userId: user.id,
+        provider: 'mbox',
+        emailAddress: 'batches@example.com',
+        encryptedPassword: t.deps.secretBox.encrypt(encodeMailboxSecret({ key })),
+      })
+      .returning({ id: emailAccounts.id });
+
+    // The real connector, watched: what each fetch of the sync brings at once.
+    const batches: { count: number; bytes: number }[] = [];
+    const open = connectorFactory({ secretBox: t.deps.secretBox, storage: t.deps.storage, allowPrivateHosts: true });
+    const watched = async (account: Parameters<typeof open>[0]): Promise<MailConnector> => {
+      const connector = await open(account);
+      return {
+        ...connector,
+        async *fetchMessages(folder, ids) {
+          const batch = { count: 0, bytes: 0 };
+          batches.push(batch);
+          for await (const message of connector.fetchMessages(folder, ids)) {
+            batch.count++;
+            batch.bytes += message.raw.length;
+            yield message;
+          }
+        },
+      };
+    };
+    const result = await syncAccount(
+      { db: t.deps.db, queue: t.deps.queue, openConnector: watched, parseMessages: parseInline },
+      { userId: user.id, accountId: row!.id },
+    );
+    expect(result).toMatchObject({ status: 'completed', stored: 12 });
+    expect(batches.reduce((sum, b) => sum + b.count, 0)).toBe(12);
+    expect(batches.length).toBeGreaterThan(1);
+    for (const batch of batches) {
+      expect(batch.count).toBeLessThanOrEqual(SYNC_BATCH_SIZE);
+      expect(batch.bytes).toBeLessThanOrEqual(SYNC_BATCH_BYTES);
+    }
+  });
+});
+
 describe('multipart parsing of an upload', () => {
   const upload = (body: FormData) => new Request('http://localhost/api/accounts/import', { method: 'POST', body });
 
@@ -246,6 +407,19 @@ describe('multipart parsing of an upload', () => {
     };
     await expect(consume()).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
     expect(seen).toEqual(['field:emailAddress', 'file:file']);
+  });
+
+  it('fails with 400, not an uncaught error, when the form ends inside a file nobody has read yet', async () => {
+    const request = new Request('http://localhost/api/accounts/import', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+      body: '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.mbox"\r\n\r\nFrom x',
+    });
+    const parts = multipartParts(request, 1024 * 1024);
+    expect((await parts.next()).value).toMatchObject({ kind: 'file', name: 'file' });
+    // busboy reaches the end of the body (and destroys the file stream) while the caller is busy elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(parts.next()).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'The upload ended before the whole file arrived.' });
   });
 
   it('refuses a declared length over the limit before reading anything', async () => {

@@ -135,6 +135,7 @@ export async function resetAccountMail(db: Db, userId: string, accountId: string
           outgoingEmailsCount: 0,
           unreadEmailsCount: 0,
           emailsWithAttachmentsCount: 0,
+          messagesTruncated: 0,
           contactsCount: 0,
           dateRangeStart: null,
           dateRangeEnd: null,

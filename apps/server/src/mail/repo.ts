@@ -2,7 +2,7 @@ import { TOP_SENDERS_LIMIT } from '@penman/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { type EmailHeaders, emailAccounts, mailboxSync, mailFolders } from '../platform/db/schema/index.ts';
-import type { FolderCursor } from './connectors/types.ts';
+import { BODY_NOT_STORED, type FolderCursor } from './connectors/types.ts';
 import type { ParsedAttachment } from './engine/parse-message.ts';
 
 /** The account fields the sync engine needs; scoped by user. */
@@ -140,6 +140,8 @@ type InsertedEmail = {
   hasAttachments: boolean;
   receivedDate: Date | null;
   isTrainingData: boolean;
+  /** Stored without its body (its parse problem starts with BODY_NOT_STORED). */
+  bodyOmitted: boolean;
 };
 
 /**
@@ -199,6 +201,7 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
     has_attachments: boolean;
     received_ms: number | null;
     is_training_data: boolean;
+    body_omitted: boolean;
   }>(sql`
     with input as (
       select * from json_to_recordset(${input}::json) as r(
@@ -218,7 +221,8 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
         parse_problem, headers
       from input
       on conflict (email_account_id, message_key) do nothing
-      returning id, user_id, email_account_id, message_key, is_outgoing, is_read, has_attachments, received_date, is_training_data
+      returning id, user_id, email_account_id, message_key, is_outgoing, is_read, has_attachments, received_date, is_training_data,
+        coalesce(starts_with(parse_problem, ${BODY_NOT_STORED}), false) as body_omitted
     ), stored_attachments as (
       insert into email_message_attachments (user_id, email_account_id, email_id, filename, content_type, size_bytes, content_id, disposition)
       select i.user_id, i.email_account_id, i.id, a.filename, a.content_type, a.size_bytes, a.content_id, a.disposition
@@ -226,7 +230,7 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
       join input r on r.message_key = i.message_key
       cross join lateral json_to_recordset(r.attachments) as a(filename text, content_type text, size_bytes integer, content_id text, disposition text)
     )
-    select id, message_key, is_outgoing, is_read, has_attachments, is_training_data,
+    select id, message_key, is_outgoing, is_read, has_attachments, is_training_data, body_omitted,
       (extract(epoch from received_date) * 1000)::float8 as received_ms
     from inserted`);
   return rows.map((r) => ({
@@ -237,6 +241,7 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
     hasAttachments: r.has_attachments,
     receivedDate: r.received_ms == null ? null : new Date(r.received_ms),
     isTrainingData: r.is_training_data,
+    bodyOmitted: r.body_omitted,
   }));
 }
 
@@ -244,7 +249,14 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
 export async function addToCounters(
   db: Executor,
   accountId: string,
-  inserted: { isOutgoing: boolean; isRead: boolean; hasAttachments: boolean; receivedDate: Date | null; isTrainingData: boolean }[],
+  inserted: {
+    isOutgoing: boolean;
+    isRead: boolean;
+    hasAttachments: boolean;
+    receivedDate: Date | null;
+    isTrainingData: boolean;
+    bodyOmitted: boolean;
+  }[],
 ) {
   if (inserted.length === 0) return;
   const count = (predicate: (r: (typeof inserted)[number]) => boolean) => inserted.filter(predicate).length;
@@ -261,6 +273,7 @@ export async function addToCounters(
       outgoingEmailsCount: sql`${emailAccounts.outgoingEmailsCount} + ${count((r) => r.isOutgoing)}`,
       unreadEmailsCount: sql`${emailAccounts.unreadEmailsCount} + ${count((r) => !r.isRead && !r.isOutgoing)}`,
       emailsWithAttachmentsCount: sql`${emailAccounts.emailsWithAttachmentsCount} + ${count((r) => r.hasAttachments)}`,
+      messagesTruncated: sql`${emailAccounts.messagesTruncated} + ${count((r) => r.bodyOmitted)}`,
       dateRangeStart: min ? sql`least(${emailAccounts.dateRangeStart}, ${min})` : undefined,
       dateRangeEnd: max ? sql`greatest(${emailAccounts.dateRangeEnd}, ${max})` : undefined,
       lastSyncAt: new Date(),
@@ -292,9 +305,9 @@ export async function finishSync(db: Db, account: { id: string; userId: string; 
 
 /**
  * recalculate-email-stats: every counter of the account from its stored mail and contacts (total,
- * downloaded, training, incoming, outgoing, unread incoming, with attachments, contacts not deleted
- * by the user), the date range and the emails per day over it (whole days, at least one), in one
- * SQL aggregate. False when the account is not the user's.
+ * downloaded, training, incoming, outgoing, unread incoming, with attachments, stored without their
+ * body, contacts not deleted by the user), the date range and the emails per day over it (whole
+ * days, at least one), in one SQL aggregate. False when the account is not the user's.
  */
 export async function recalculateStatistics(db: Db, userId: string, accountId: string): Promise<boolean> {
   const { rows } = await db.execute<{ id: string }>(sql`
@@ -305,6 +318,7 @@ export async function recalculateStatistics(db: Db, userId: string, accountId: s
         count(*) filter (where is_outgoing)::int as outgoing,
         count(*) filter (where not is_read and not is_outgoing)::int as unread,
         count(*) filter (where has_attachments)::int as with_attachments,
+        count(*) filter (where starts_with(parse_problem, ${BODY_NOT_STORED}))::int as truncated,
         min(received_date) as first_date, max(received_date) as last_date
       from emails where email_account_id = ${accountId} and user_id = ${userId}
     ), contact_count as (
@@ -314,7 +328,7 @@ export async function recalculateStatistics(db: Db, userId: string, accountId: s
     update email_accounts a set
       emails_downloaded_count = stats.total, total_emails_count_actual = stats.total, training_emails_count = stats.training,
       incoming_emails_count = stats.incoming, outgoing_emails_count = stats.outgoing, unread_emails_count = stats.unread,
-      emails_with_attachments_count = stats.with_attachments, contacts_count = contact_count.n,
+      emails_with_attachments_count = stats.with_attachments, messages_truncated = stats.truncated, contacts_count = contact_count.n,
       date_range_start = stats.first_date, date_range_end = stats.last_date,
       average_emails_per_day = case when stats.total = 0 then 0
         else stats.total / greatest(1, ceil(extract(epoch from (stats.last_date - stats.first_date)) / 86400.0)) end,

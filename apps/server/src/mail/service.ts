@@ -6,13 +6,22 @@ import { logger } from '../platform/logger.ts';
 import { createImapConnector } from './connectors/imap/imap-connector.ts';
 import { connectorFactory, type imapSettings, MAIL_HOST_MESSAGES } from './connectors/index.ts';
 import { resolveMailHost } from './connectors/mail-host.ts';
+import { countZipMessages } from './connectors/mbox/zip-file.ts';
 import { MailError } from './connectors/types.ts';
 import { indexStoredMailJob, syncMailJob } from './jobs.ts';
 import * as repo from './repo.ts';
 import { indexEmailsForSearch } from './search-index.ts';
 import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
 
+// Imported mailbox files, as the import checks them before an account exists.
+export { encodeMailboxSecret } from './connectors/mbox/mbox-connector.ts';
+export { type MailboxFileKind, SNIFF_BYTES as MAILBOX_SNIFF_BYTES, sniffMailboxFile } from './connectors/mbox/sniff.ts';
 export type { SyncOptions } from './sync.ts';
+
+/** How many messages a stored zip of .eml files holds, from its central directory; throws when it is no readable zip. */
+export function countZipMessagesAt({ storage }: Pick<Deps, 'storage'>, key: string): Promise<number> {
+  return countZipMessages(storage.absolutePath(key));
+}
 
 /** What a download needs: the connectors' secrets and settings, the parser, and the queue it publishes "mail stored" on. */
 export type SyncRunDeps = Pick<Deps, 'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'imapCa' | 'parseMessages'>;

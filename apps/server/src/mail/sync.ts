@@ -48,6 +48,13 @@ export type SyncResult = { status: 'completed' | 'stopped' | 'failed'; stored: n
  * gain no more and hold more mail in memory (400: peak RSS over 300 MB; BENCHMARKS.md).
  */
 export const SYNC_BATCH_SIZE = 150;
+/**
+ * Bytes of mail per batch at most, when the connector tells what its messages weigh (imports):
+ * 150 messages near the 25 MB import limit would be 3.7 GB, and the sync holds up to
+ * PREPARE_AHEAD + STORE_CONCURRENCY batches. A message larger than this is a batch of its own.
+ * Ordinary mail (150 messages of 15 KB on average) stays far below it.
+ */
+export const SYNC_BATCH_BYTES = 16 * 1024 * 1024;
 /** Batches fetched and parsed ahead of the one being stored. */
 const PREPARE_AHEAD = 2;
 /** Batches being stored at once (each in its own transaction, committed in order). */
@@ -91,15 +98,35 @@ function toRow(
     isOutgoing,
     isTrainingData: options.markTrainingData ?? false,
     isRead: isOutgoing || (raw.seen ?? false),
-    sizeBytes: parsed.sizeBytes,
+    // A message stored without its body: its real size, and why (counted on the account).
+    sizeBytes: raw.bodyOmitted?.sizeBytes ?? parsed.sizeBytes,
     contentHash: parsed.contentHash,
-    parseProblem: parsed.parseProblem,
+    parseProblem: raw.bodyOmitted ? [raw.bodyOmitted.note, parsed.parseProblem].filter(Boolean).join(' ') : parsed.parseProblem,
     headers: Object.fromEntries(Object.entries(parsed.headers).filter(([, v]) => v != null)),
     attachments: parsed.attachments,
   };
 }
 
 class StopRequested extends Error {}
+
+/** Consecutive batches of `ids`: SYNC_BATCH_SIZE messages at most, and SYNC_BATCH_BYTES when `sizes` are known. */
+function splitIntoBatches(ids: string[], sizes?: number[]): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const size = sizes?.[i] ?? 0;
+    if (batch.length === SYNC_BATCH_SIZE || (batch.length > 0 && bytes + size > SYNC_BATCH_BYTES)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(ids[i]!);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
 
 /**
  * Downloads an account's new mail: folder by folder, batch by batch, each batch stored with its
@@ -212,8 +239,8 @@ async function syncFolder(
   // A cap keeps the newest messages.
   const ids = Number.isFinite(remaining) ? wanted.slice(Math.max(0, wanted.length - remaining)) : wanted;
   const timings = { fetchMs: 0, parseMs: 0, storeMs: 0 };
-  const batches: string[][] = [];
-  for (let start = 0; start < ids.length; start += SYNC_BATCH_SIZE) batches.push(ids.slice(start, start + SYNC_BATCH_SIZE));
+  const sizeOf = list.sizes ? new Map(list.ids.map((id, i) => [id, list.sizes![i] ?? 0])) : undefined;
+  const batches = splitIntoBatches(ids, sizeOf && ids.map((id) => sizeOf.get(id) ?? 0));
 
   // A pipeline: while batches are stored, the next ones are fetched (the IMAP connection serves
   // one fetch at a time, so fetches are chained) and parsed (worker threads).

@@ -33,6 +33,23 @@ describe('local storage', () => {
     expect(fs.existsSync(path.join(root, 'imports/u2'))).toBe(false);
   });
 
+  it('leaves nothing behind when the stream fails before its first byte', async () => {
+    // The partial file once appeared after its removal (its write stream opened it in the
+    // background): a race, so it is tried many times.
+    const failing = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('form cut'));
+        },
+      });
+    for (let i = 0; i < 600; i++) {
+      await expect(storage.saveStream(`imports/u3/a${i}/cut.mbox`, failing())).rejects.toThrow('form cut');
+      await storage.remove(`imports/u3/a${i}/cut.mbox`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.existsSync(path.join(root, 'imports/u3'))).toBe(false);
+  });
+
   it.each(['../etc/passwd', 'a/../../b', '/abs', 'a//b', 'a/./b', '', 'a\\b', 'a/b\u0000c'])('refuses the key %j', (key) => {
     expect(() => assertSafeKey(key)).toThrow(/Unsafe storage key/);
     expect(() => storage.absolutePath(key)).toThrow(/Unsafe storage key/);

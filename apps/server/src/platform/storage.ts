@@ -37,11 +37,15 @@ export function createLocalStorage(rootDir: string): LocalStorage {
       const target = absolutePath(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const partial = `${target}.${randomUUID()}.part`;
+      // Opened before the copy starts: a write stream opens its file in the background, so a source
+      // failing at once would let the file appear after its removal below. Mail is private:
+      // readable by the server's user only.
+      const file = await fs.promises.open(partial, 'wx', 0o600);
       try {
-        // Mail is private: readable by the server's user only.
-        await pipeline(readable, fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+        await pipeline(readable, file.createWriteStream());
         await fs.promises.rename(partial, target);
       } catch (error) {
+        await file.close().catch(() => {});
         await fs.promises.rm(partial, { force: true });
         throw error;
       }

@@ -71,6 +71,8 @@ export const ACCOUNT_LABELS = {
   lastSync: 'Last sync',
   never: 'Never',
   readOnly: 'Read-only',
+  messagesTruncated: (count: number, formatted: string) =>
+    count === 1 ? '1 message was too large; stored without its body.' : `${formatted} messages were too large; stored without their body.`,
 
   // Initialization.
   initialization: 'Initialization',

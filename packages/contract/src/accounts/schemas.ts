@@ -35,6 +35,8 @@ export const ZEmailAccount = z.object({
   outgoingEmailsCount: z.number().int(),
   unreadEmailsCount: z.number().int(),
   emailsWithAttachmentsCount: z.number().int(),
+  /** Messages stored with their headers only: larger than an import accepts (or compressed like a zip bomb). */
+  messagesTruncated: z.number().int(),
   contactsCount: z.number().int(),
   dateRangeStart: ZTimestamp,
   dateRangeEnd: ZTimestamp,

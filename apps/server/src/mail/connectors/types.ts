@@ -40,13 +40,26 @@ export type MessageList = {
   reset: boolean;
   /** True when nothing changed since `cursor` (a cheap status check), so `ids` is empty. */
   unchanged: boolean;
+  /**
+   * What each of `ids` weighs once fetched, in bytes, when the connector knows it without fetching
+   * (mbox, zip): the sync then bounds its batches by bytes as well as by count.
+   */
+  sizes?: number[];
 };
+
+/** How the note of a message stored without its body starts (`parse_problem`; counted per account). */
+export const BODY_NOT_STORED = 'Body not stored: ';
 
 export type RawMessage = {
   id: string;
   raw: Buffer;
   internalDate?: Date;
   seen?: boolean;
+  /**
+   * Set when the connector kept only the message's header block (it was over a size limit): `raw`
+   * is that block, `sizeBytes` the whole message's size, `note` says why, starting with BODY_NOT_STORED.
+   */
+  bodyOmitted?: { sizeBytes: number; note: string };
 };
 
 /** What tells, without its body, whether a message is stored already. */

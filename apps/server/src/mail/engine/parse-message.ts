@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import PostalMime, { type Address } from 'postal-mime';
 import { cutAttachmentBodies, markerIndex } from './attachment-bodies.ts';
 import { htmlToText } from './html-to-text.ts';
+import { cutLongTextBodies } from './text-bodies.ts';
 
 /** A message as stored: the fields of an `emails` row that come from the message itself. */
 export type ParsedMessage = {
@@ -44,6 +45,9 @@ export type ParsedAttachment = {
 
 // Bodies beyond this are cut: a 50 MB text part says nothing more about a person than its first MBs.
 const MAX_BODY_CHARS = 2_000_000;
+// Text bodies are cut before parsing past this (text-bodies.ts): plain, 8-bit Latin and base64 text
+// still give MAX_BODY_CHARS characters; quoted-printable accents or 3-byte scripts give fewer.
+const MAX_TEXT_BODY_BYTES = 2 * MAX_BODY_CHARS;
 
 /** PostgreSQL text cannot hold NUL, and lone surrogates break JSON: both occur in real mail. */
 export function cleanText(value: string | null | undefined, max = MAX_BODY_CHARS): string | null {
@@ -138,10 +142,12 @@ async function parseWithoutAttachmentBodies(raw: Uint8Array): Promise<{ email: E
 /** Parses one raw RFC 822 message. Never throws: a broken message comes back with `parseProblem`. */
 export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
   const contentHash = sha256Hex(raw);
+  // Identity (hash) and size are the whole message's; only the parse sees long text bodies cut.
+  const bounded = cutLongTextBodies(raw, MAX_TEXT_BODY_BYTES) ?? raw;
   try {
-    const fast = await parseWithoutAttachmentBodies(raw);
+    const fast = await parseWithoutAttachmentBodies(bounded);
     if (fast) return fromEmail(fast.email, raw.byteLength, contentHash, fast.sizes);
-    const email = await parseMime(raw);
+    const email = await parseMime(bounded);
     return fromEmail(
       email,
       raw.byteLength,
@@ -149,7 +155,7 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
       email.attachments.map((a) => attachmentSize(a.content)),
     );
   } catch (error) {
-    return fromHeadersOnly(raw, contentHash, error instanceof Error ? error.message : String(error));
+    return fromHeadersOnly(bounded, raw.byteLength, contentHash, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -206,7 +212,7 @@ function fromEmail(email: Email, sizeBytes: number, contentHash: string, attachm
 }
 
 /** Last resort for mail the MIME parser rejects: keep what the header block says. */
-function fromHeadersOnly(raw: Uint8Array, contentHash: string, problem: string): ParsedMessage {
+function fromHeadersOnly(raw: Uint8Array, sizeBytes: number, contentHash: string, problem: string): ParsedMessage {
   const head = Buffer.from(raw.subarray(0, 65_536)).toString('latin1');
   const headerBlock = head.split(/\r?\n\r?\n/)[0] ?? '';
   const unfolded = headerBlock.replace(/\r?\n[ \t]+/g, ' ');
@@ -233,7 +239,7 @@ function fromHeadersOnly(raw: Uint8Array, contentHash: string, problem: string):
     bodyHtml: null,
     hasAttachments: false,
     attachments: [],
-    sizeBytes: raw.byteLength,
+    sizeBytes,
     contentHash,
     headers: {},
     parseProblem: cleanText(`MIME parse failed: ${problem}`, 1000),

@@ -2,15 +2,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { enronFolder } from '../../../test-support/corpus.ts';
-import { type MailConnector, MailError, type RemoteFolder } from '../types.ts';
-import { asStoredInMbox, FROM_LINE, mboxRecord, toMbox, writeZip } from './fixtures.ts';
+import { type MailConnector, MailError, type RawMessage, type RemoteFolder } from '../types.ts';
+import { asStoredInMbox, compressibleMessage, FROM_LINE, mboxRecord, toMbox, writeZip } from './fixtures.ts';
+import { IMPORT_LIMITS, type ImportLimits } from './limits.ts';
 import { openMailboxFile } from './mbox-connector.ts';
 import { MboxScanner, unescapeFromLines } from './mbox-file.ts';
-import { MAX_ENTRY_BYTES } from './zip-file.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-mbox-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -34,12 +33,16 @@ function writeFile(bytes: Buffer, ext = 'mbox'): string {
 async function fetchAll(connector: MailConnector, folder: RemoteFolder) {
   const list = await connector.listMessageIds(folder, {});
   const raws: Buffer[] = [];
-  for await (const message of connector.fetchMessages(folder, list.ids)) raws.push(message.raw);
-  return { list, raws };
+  const messages: RawMessage[] = [];
+  for await (const message of connector.fetchMessages(folder, list.ids)) {
+    raws.push(message.raw);
+    messages.push(message);
+  }
+  return { list, raws, messages };
 }
 
-async function readWhole(file: string, ownAddresses = [ME]) {
-  const connector = await openMailboxFile({ path: file, ownAddresses });
+async function readWhole(file: string, ownAddresses = [ME], limits?: ImportLimits) {
+  const connector = await openMailboxFile({ path: file, ownAddresses, limits });
   try {
     const inbox = await fetchAll(connector, INBOX);
     const sent = await fetchAll(connector, SENT);
@@ -136,22 +139,46 @@ describe('mbox connector', () => {
     expect(Array.from(actual.folders).filter((f) => f === 1)).toHaveLength(5);
   });
 
-  it('handles giant messages: a 12 MB line and a 30 MB message between small ones', async () => {
+  it('handles giant messages: a 12 MB line and a 24 MB message read whole, a 30 MB one as its header block only', async () => {
     const giantLine = Buffer.concat([
       Buffer.from('From: big@example.com\nSubject: one long line\nMessage-ID: <line@example.com>\n\n'),
       Buffer.alloc(12 * 1024 * 1024, 'A'),
       Buffer.from('\n'),
     ]);
     const line = 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODk=\n';
-    const giantMessage = Buffer.concat([
-      Buffer.from('From: big@example.com\nSubject: many lines\nMessage-ID: <lines@example.com>\n\n'),
-      Buffer.from(line.repeat(Math.ceil((30 * 1024 * 1024) / line.length))),
-    ]);
+    const manyLines = (id: string, megabytes: number) =>
+      Buffer.concat([
+        Buffer.from(`From: big@example.com\nSubject: many lines\nMessage-ID: <${id}@example.com>\n\n`),
+        Buffer.from(line.repeat(Math.ceil((megabytes * 1024 * 1024) / line.length))),
+      ]);
+    const underLimit = manyLines('under', 24);
+    const overLimit = manyLines('over', 30);
     const small = read(inboxFiles[2]!);
-    const { inbox } = await readWhole(writeFile(toMbox([small, giantLine, small, giantMessage, small])));
-    expect(inbox.raws.map((r) => r.length)).toEqual([small.length, giantLine.length, small.length, giantMessage.length, small.length]);
+    const { inbox } = await readWhole(writeFile(toMbox([small, giantLine, small, underLimit, small, overLimit, small])));
+    expect(inbox.raws.map((r) => r.length)).toEqual([
+      small.length,
+      giantLine.length,
+      small.length,
+      underLimit.length,
+      small.length,
+      Buffer.byteLength('From: big@example.com\nSubject: many lines\nMessage-ID: <over@example.com>\n\n'),
+      small.length,
+    ]);
     expect(inbox.raws[1]!.equals(giantLine)).toBe(true);
-    expect(inbox.raws[3]!.equals(giantMessage)).toBe(true);
+    expect(inbox.raws[3]!.equals(underLimit)).toBe(true);
+    expect(inbox.messages.map((m) => m.bodyOmitted ?? null)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      { sizeBytes: overLimit.length, note: 'Body not stored: the message is larger than 25 MB (30 MB).' },
+      null,
+    ]);
+    expect(inbox.raws[5]!.toString()).toBe('From: big@example.com\nSubject: many lines\nMessage-ID: <over@example.com>\n\n');
+    // The sync learns from the listing what each message weighs once fetched.
+    const stored = asStoredInMbox(small).length;
+    expect(inbox.list.sizes).toEqual([stored, giantLine.length, stored, underLimit.length, stored, 64 * 1024, stored]);
   });
 
   it("follows Google Takeout's X-Gmail-Labels: 'Sent' goes to Sent whoever the From is", async () => {
@@ -209,7 +236,7 @@ describe('mbox connector', () => {
 });
 
 describe('zip of .eml connector', () => {
-  it('reads .eml entries in place and skips folders, other files, resource forks and zip bombs', async () => {
+  it('reads .eml entries in place and skips folders, other files and resource forks; a bomb entry gives its header block only', async () => {
     const raws = [...inboxFiles.slice(0, 6), ...sentFiles.slice(0, 6)].map(read);
     const file = path.join(dir, 'mail.zip');
     const zip = new yazl.ZipFile();
@@ -219,25 +246,73 @@ describe('zip of .eml connector', () => {
     });
     zip.addBuffer(Buffer.from('not mail'), 'mail/readme.txt');
     zip.addBuffer(raws[0]!, '__MACOSX/mail/._0.eml');
-    // 101 MB of zeros deflates to about 100 KB: declared bigger than the limit, so never inflated.
-    const zeros = Readable.from(
-      (function* () {
-        for (let i = 0; i < 101; i++) yield Buffer.alloc(1024 * 1024);
-      })(),
-    );
-    zip.addReadStream(zeros, 'mail/bomb.eml');
+    // 101 MB deflates to about 100 KB: declared bigger than the message limit, so never inflated past its headers.
+    const bombHeaders = 'From: bomb@example.com\nSubject: all of it\nMessage-ID: <bomb@example.com>';
+    zip.addReadStream(compressibleMessage(bombHeaders, 101 * 1024 * 1024), 'mail/bomb.eml');
     zip.end();
     await new Promise<void>((resolve, reject) =>
       zip.outputStream.pipe(fs.createWriteStream(file)).on('finish', resolve).on('error', reject),
     );
-    expect(101 * 1024 * 1024).toBeGreaterThan(MAX_ENTRY_BYTES);
     expect(fs.statSync(file).size).toBeLessThan(2 * 1024 * 1024);
 
     const { inbox, sent } = await readWhole(file);
-    expect(sorted([...inbox.raws, ...sent.raws])).toEqual(sorted(raws));
+    const bomb = inbox.messages.find((m) => m.bodyOmitted);
+    expect(bomb).toMatchObject({
+      raw: Buffer.from(`${bombHeaders}\n\n`),
+      bodyOmitted: {
+        sizeBytes: bombHeaders.length + 2 + 101 * 1024 * 1024,
+        note: 'Body not stored: the message is larger than 25 MB (101 MB).',
+      },
+    });
+    const whole = [...inbox.messages, ...sent.messages].filter((m) => !m.bodyOmitted).map((m) => m.raw);
+    expect(sorted(whole)).toEqual(sorted(raws));
     expect(sorted(sent.raws)).toEqual(sorted(raws.filter(isMine)));
-    // Ids are positions in the central directory: the folder entry is 0.
-    expect([...inbox.list.ids, ...sent.list.ids].map(Number).sort((a, b) => a - b)).toEqual(raws.map((_, i) => i + 1));
+    // Ids are positions in the central directory: the folder entry is 0, the bomb 15.
+    expect([...inbox.list.ids, ...sent.list.ids].map(Number).sort((a, b) => a - b)).toEqual([...raws.map((_, i) => i + 1), 15]);
+  });
+
+  it('reads only the headers of an entry compressed like a bomb, and of the entries past the total budget', async () => {
+    const file = path.join(dir, 'ratios.zip');
+    const headers = (n: number) => `From: someone@example.com\nSubject: entry ${n}\nMessage-ID: <entry${n}@example.com>`;
+    const real = inboxFiles.slice(0, 10).map(read);
+    await writeZip(file, [
+      // Over 1 MB and compressed ~1,000 times: a bomb's ratio. 900 KB compressed as much is below the size judged.
+      { name: 'ratio.eml', data: compressibleMessage(headers(1), 2 * 1024 * 1024) },
+      { name: 'small.eml', data: compressibleMessage(headers(2), 900 * 1024) },
+      ...real.map((data, i) => ({ name: `real/${i}.eml`, data })),
+    ]);
+    const ratio = await readWhole(file);
+    expect(ratio.inbox.messages.map((m) => m.bodyOmitted?.note ?? m.raw.length)).toEqual([
+      'Body not stored: the message is compressed more than 100 times in the zip file, as in a zip bomb.',
+      headers(2).length + 2 + 900 * 1024,
+      ...real.map((raw) => raw.length),
+    ]);
+    expect(ratio.inbox.messages[0]!.raw.toString()).toBe(`${headers(1)}\n\n`);
+
+    // With a budget of once the file's size, the entries read whole stop there, in central directory order.
+    const realFile = path.join(dir, 'real.zip');
+    await writeZip(
+      realFile,
+      real.map((data, i) => ({ name: `real/${i}.eml`, data })),
+    );
+    const tight = { ...IMPORT_LIMITS, maxTotalInflateRatio: 1, minTotalInflateBytes: 0 };
+    const { inbox } = await readWhole(realFile, [ME], tight);
+    const budget = fs.statSync(realFile).size;
+    const wholeSizes = inbox.messages.filter((m) => !m.bodyOmitted).map((m) => m.raw.length);
+    expect(wholeSizes.length).toBeGreaterThan(0);
+    const total = wholeSizes.reduce((sum, size) => sum + size, 0);
+    expect(total).toBeLessThanOrEqual(budget);
+    const cut = inbox.messages.filter((m) => m.bodyOmitted?.note.includes('inflates to more than 1 times its size'));
+    expect(cut.length).toBeGreaterThan(0);
+    // Each later entry would have gone past the budget; each cut one is its message's header block.
+    const firstCut = inbox.messages.indexOf(cut[0]!);
+    expect(inbox.messages.slice(firstCut).every((m) => m.bodyOmitted)).toBe(true);
+    for (const message of cut) {
+      const original = real[Number(message.id)]!;
+      expect(message.raw.equals(original.subarray(0, message.raw.length))).toBe(true);
+      expect(message.raw.toString('latin1')).toMatch(/\r?\n\r?\n$/);
+      expect(message.bodyOmitted!.sizeBytes).toBe(original.length);
+    }
   });
 
   it('needs no scan when nothing changed, like the mbox', async () => {

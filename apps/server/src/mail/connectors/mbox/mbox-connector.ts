@@ -2,12 +2,21 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type yauzl from 'yauzl';
 import { logger } from '../../../platform/logger.ts';
-import { type FolderCursor, type ListQuery, type MailConnector, MailError, type MessageList, type RemoteFolder } from '../types.ts';
+import {
+  type FolderCursor,
+  type ListQuery,
+  type MailConnector,
+  MailError,
+  type MessageList,
+  type RawMessage,
+  type RemoteFolder,
+} from '../types.ts';
 import { FOLDER_INBOX, FOLDER_SENT } from './header-peek.ts';
-import { readMboxMessage, scanMbox } from './mbox-file.ts';
+import { bodyNotStoredNote, HEADER_BLOCK_MAX_BYTES, IMPORT_LIMITS, type ImportLimits, OMIT_NONE } from './limits.ts';
+import { readMboxHeaderBlock, readMboxMessage, scanMbox } from './mbox-file.ts';
 import { findId, type MessageIndex } from './message-index.ts';
 import { type MailboxFileKind, SNIFF_BYTES, sniffMailboxFile } from './sniff.ts';
-import { openZip, readEntry, scanZip } from './zip-file.ts';
+import { openZip, readEntry, readHeaderBlock, scanZip } from './zip-file.ts';
 
 /**
  * An imported mailbox file (mbox, or a zip of .eml files) as a read-only account. The sync engine
@@ -15,7 +24,8 @@ import { openZip, readEntry, scanZip } from './zip-file.ts';
  * when its From is one of the account's addresses or Google Takeout labelled it 'Sent', else in
  * 'INBOX'. One streaming scan indexes the file (ids, positions, folders, dates: no message bodies);
  * messages are then read one by one at their position. The file never changes, so a cursor with
- * the same validity (size and mtime) and size means there is nothing new, without a scan.
+ * the same validity (size and mtime) and size means there is nothing new, without a scan. A
+ * message over the import's limits (limits.ts) comes back as its header block with `bodyOmitted`.
  */
 
 /**
@@ -45,8 +55,8 @@ const FOLDERS: RemoteFolder[] = [
 
 type Source = {
   scan: () => Promise<MessageIndex>;
-  /** The message at position `i` of the index, or null when it cannot be read. */
-  read: (index: MessageIndex, i: number) => Promise<Buffer | null>;
+  /** The message at position `i` of the index (only its header block when `headerOnly`), or null when it cannot be read. */
+  read: (index: MessageIndex, i: number, headerOnly: boolean) => Promise<Buffer | null>;
   close: () => Promise<void>;
 };
 
@@ -74,16 +84,16 @@ async function sniff(path: string): Promise<MailboxFileKind | null> {
   }
 }
 
-async function mboxSource(path: string, ownAddresses: ReadonlySet<string>): Promise<Source> {
+async function mboxSource(path: string, ownAddresses: ReadonlySet<string>, limits: ImportLimits): Promise<Source> {
   const handle = await fs.promises.open(path, 'r');
   return {
-    scan: () => scanMbox(path, ownAddresses),
-    read: (index, i) => readMboxMessage(handle, index.starts[i]!, index.lengths[i]!),
+    scan: () => scanMbox(path, ownAddresses, limits.maxMessageBytes),
+    read: (index, i, headerOnly) => (headerOnly ? readMboxHeaderBlock : readMboxMessage)(handle, index.starts[i]!, index.lengths[i]!),
     close: () => handle.close(),
   };
 }
 
-async function zipSource(path: string, ownAddresses: ReadonlySet<string>): Promise<Source> {
+async function zipSource(path: string, ownAddresses: ReadonlySet<string>, limits: ImportLimits): Promise<Source> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(path);
@@ -91,11 +101,11 @@ async function zipSource(path: string, ownAddresses: ReadonlySet<string>): Promi
     throw new MailError('NOT_FOUND', `The imported file is not a readable zip archive: ${(error as Error).message}`, { cause: error });
   }
   return {
-    scan: () => scanZip(zip, ownAddresses),
-    async read(index, i) {
+    scan: () => scanZip(zip, ownAddresses, limits),
+    async read(index, i, headerOnly) {
       const at = { start: index.starts[i]!, length: index.lengths[i]!, size: index.sizes[i]!, deflated: index.deflated[i] === 1 };
       try {
-        return await readEntry(zip, at);
+        return await (headerOnly ? readHeaderBlock : readEntry)(zip, at);
       } catch (error) {
         // Damaged data in one entry (bad deflate stream, wrong size): skip it, keep the others.
         logger.warn({ path, entry: index.ids[i], err: error }, 'unreadable entry in an imported zip');
@@ -106,8 +116,12 @@ async function zipSource(path: string, ownAddresses: ReadonlySet<string>): Promi
   };
 }
 
-export async function openMailboxFile(options: { path: string; ownAddresses: Iterable<string> }): Promise<MailConnector> {
-  const { path } = options;
+export async function openMailboxFile(options: {
+  path: string;
+  ownAddresses: Iterable<string>;
+  limits?: ImportLimits;
+}): Promise<MailConnector> {
+  const { path, limits = IMPORT_LIMITS } = options;
   const ownAddresses = new Set([...options.ownAddresses].map((address) => address.toLowerCase()));
   let source: Source;
   let stat: fs.Stats;
@@ -115,7 +129,7 @@ export async function openMailboxFile(options: { path: string; ownAddresses: Ite
     stat = await fs.promises.stat(path);
     const kind = await sniff(path);
     if (!kind) throw new MailError('NOT_FOUND', 'The imported file is neither an mbox nor a zip of .eml files');
-    source = kind === 'mbox' ? await mboxSource(path, ownAddresses) : await zipSource(path, ownAddresses);
+    source = kind === 'mbox' ? await mboxSource(path, ownAddresses, limits) : await zipSource(path, ownAddresses, limits);
   } catch (error) {
     throw toMailError(error, path);
   }
@@ -156,6 +170,7 @@ export async function openMailboxFile(options: { path: string; ownAddresses: Ite
       const since = query.since?.getTime() ?? Number.NEGATIVE_INFINITY;
       const before = query.before?.getTime() ?? Number.POSITIVE_INFINITY;
       const ids: string[] = [];
+      const sizes: number[] = [];
       let messageCount = 0;
       let highest = after;
       for (let i = 0; i < all.count; i++) {
@@ -168,11 +183,12 @@ export async function openMailboxFile(options: { path: string; ownAddresses: Ite
           if (!(date >= since && date < before)) continue;
         }
         ids.push(String(id));
+        sizes.push(all.omitted[i] === OMIT_NONE ? all.sizes[i]! : Math.min(all.sizes[i]!, HEADER_BLOCK_MAX_BYTES));
         highest = id;
       }
       const next: FolderCursor = { validity, uidNext: size, messageCount };
       if (highest >= 0) next.lastId = String(highest);
-      return { ids, cursor: next, reset, unchanged: false };
+      return { ids, cursor: next, reset, unchanged: false, sizes };
     },
 
     async *fetchMessages(_folder, ids) {
@@ -181,15 +197,22 @@ export async function openMailboxFile(options: { path: string; ownAddresses: Ite
       for (const id of ids) {
         const i = findId(all, Number(id));
         if (i < 0) continue;
+        const omitted = all.omitted[i]!;
         let raw: Buffer | null;
         try {
-          raw = await source.read(all, i);
+          raw = await source.read(all, i, omitted !== OMIT_NONE);
         } catch (error) {
           throw toMailError(error, path);
         }
         if (!raw) continue;
+        const message: RawMessage = { id, raw };
         const date = all.dates[i]!;
-        yield Number.isFinite(date) ? { id, raw, internalDate: new Date(date) } : { id, raw };
+        if (Number.isFinite(date)) message.internalDate = new Date(date);
+        if (omitted !== OMIT_NONE) {
+          const sizeBytes = all.sizes[i]!;
+          message.bodyOmitted = { sizeBytes, note: bodyNotStoredNote(omitted, limits, sizeBytes) };
+        }
+        yield message;
       }
     },
 

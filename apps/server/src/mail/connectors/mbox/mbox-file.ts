@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { fromLineDate, HeaderPeek } from './header-peek.ts';
+import { HEADER_BLOCK_MAX_BYTES, headerBlock, IMPORT_LIMITS, OMIT_NONE, OMIT_TOO_LARGE } from './limits.ts';
 import { IndexBuilder, type MessageIndex } from './message-index.ts';
 
 /**
@@ -7,7 +8,8 @@ import { IndexBuilder, type MessageIndex } from './message-index.ts';
  * `From sender date` lines. A message starts at a From_ line at the start of the file or after a
  * blank line, when the line looks like one (a month name, a time and a year); a body line
  * "From ..." is escaped as ">From ..." by mboxrd writers and un-escaped on read. LF and CRLF files
- * both work; a last message without a final newline is kept whole.
+ * both work; a last message without a final newline is kept whole. A message larger than the
+ * import's limit is indexed as such, and only its header block is ever read.
  */
 
 /** How much of a line the scanner looks at: enough for any From_ line and the headers it peeks. */
@@ -41,7 +43,10 @@ export class MboxScanner {
   private previousLineStart = 0;
   private message: OpenMessage | null = null;
 
-  constructor(private readonly ownAddresses: ReadonlySet<string>) {}
+  constructor(
+    private readonly ownAddresses: ReadonlySet<string>,
+    private readonly maxMessageBytes = IMPORT_LIMITS.maxMessageBytes,
+  ) {}
 
   push(chunk: Buffer): void {
     const base = this.position;
@@ -123,14 +128,17 @@ export class MboxScanner {
     const { folder, date } = message.peek.classify(this.ownAddresses, () => fromLineDate(message.fromLine));
     const length = end - message.start;
     // A From_ line with nothing after it holds no message.
-    if (length > 0) this.builder.add({ id: message.offset, start: message.start, length, folder, date });
+    if (length > 0) {
+      const omitted = length > this.maxMessageBytes ? OMIT_TOO_LARGE : OMIT_NONE;
+      this.builder.add({ id: message.offset, start: message.start, length, folder, date, omitted });
+    }
     this.message = null;
   }
 }
 
 /** Reads the whole file once, in 1 MB chunks, and indexes its messages. */
-export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>): Promise<MessageIndex> {
-  const scanner = new MboxScanner(ownAddresses);
+export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>, maxMessageBytes?: number): Promise<MessageIndex> {
+  const scanner = new MboxScanner(ownAddresses, maxMessageBytes);
   const stream = fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   for await (const chunk of stream) scanner.push(chunk as Buffer);
   return scanner.end();
@@ -138,6 +146,15 @@ export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>):
 
 /** One message's bytes by position, through an open file handle, with From_ escaping undone. */
 export async function readMboxMessage(handle: fs.promises.FileHandle, start: number, length: number): Promise<Buffer> {
+  return unescapeFromLines(await readAt(handle, start, length));
+}
+
+/** Only the header block of the message at `start` (for a message too large to read whole). */
+export async function readMboxHeaderBlock(handle: fs.promises.FileHandle, start: number, length: number): Promise<Buffer> {
+  return headerBlock(unescapeFromLines(await readAt(handle, start, Math.min(length, HEADER_BLOCK_MAX_BYTES))));
+}
+
+async function readAt(handle: fs.promises.FileHandle, start: number, length: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {
@@ -145,7 +162,7 @@ export async function readMboxMessage(handle: fs.promises.FileHandle, start: num
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
-  return unescapeFromLines(filled === length ? buffer : buffer.subarray(0, filled));
+  return filled === length ? buffer : buffer.subarray(0, filled);
 }
 
 /** mboxrd: a line '>From ', '>>From ', ... loses one '>'. Returns the same buffer when none does. */

@@ -1,7 +1,8 @@
 /**
  * What a scan of an imported file keeps per message: its id (byte offset in an mbox, entry number
- * in a zip), where its bytes are, its virtual folder and its date. Typed arrays, about 40 bytes a
- * message: half a million messages fit in 20 MB, whatever the size of the file.
+ * in a zip), where its bytes are, its virtual folder, its date and whether its body is read.
+ * Typed arrays, about 40 bytes a message: half a million messages fit in 20 MB, whatever the size
+ * of the file.
  */
 export type MessageIndex = {
   count: number;
@@ -18,9 +19,20 @@ export type MessageIndex = {
   folders: Uint8Array;
   /** ms since 1970; NaN when unknown. */
   dates: Float64Array;
+  /** Why only the header block of the message is read (OMIT_* of limits.ts); 0: it is read whole. */
+  omitted: Uint8Array;
 };
 
-export type IndexEntry = { id: number; start: number; length: number; size?: number; deflated?: boolean; folder: number; date: number };
+export type IndexEntry = {
+  id: number;
+  start: number;
+  length: number;
+  size?: number;
+  deflated?: boolean;
+  folder: number;
+  date: number;
+  omitted?: number;
+};
 
 export class IndexBuilder {
   private index: MessageIndex = emptyIndex(1024);
@@ -36,6 +48,7 @@ export class IndexBuilder {
     target.deflated[i] = entry.deflated ? 1 : 0;
     target.folders[i] = entry.folder;
     target.dates[i] = entry.date;
+    target.omitted[i] = entry.omitted ?? 0;
   }
 
   /** The index, trimmed to its entries. */
@@ -77,6 +90,7 @@ function emptyIndex(capacity: number): MessageIndex {
     deflated: new Uint8Array(capacity),
     folders: new Uint8Array(capacity),
     dates: new Float64Array(capacity),
+    omitted: new Uint8Array(capacity),
   };
 }
 
@@ -89,4 +103,5 @@ function copyInto(target: MessageIndex, source: MessageIndex, count: number) {
   target.deflated.set(source.deflated.subarray(0, count));
   target.folders.set(source.folders.subarray(0, count));
   target.dates.set(source.dates.subarray(0, count));
+  target.omitted.set(source.omitted.subarray(0, count));
 }

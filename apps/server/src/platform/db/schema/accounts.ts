@@ -45,6 +45,8 @@ export const emailAccounts = pgTable(
     unreadEmailsCount: integer('unread_emails_count').notNull().default(0),
     emailsWithAttachmentsCount: integer('emails_with_attachments_count').notNull().default(0),
     contactsCount: integer('contacts_count').notNull().default(0),
+    // Messages stored with their headers only: over an import's size limits (parse_problem says why).
+    messagesTruncated: integer('messages_truncated').notNull().default(0),
     dateRangeStart: timestamptz('date_range_start'),
     dateRangeEnd: timestamptz('date_range_end'),
     averageEmailsPerDay: real('average_emails_per_day').notNull().default(0),

@@ -1,5 +1,5 @@
 import { ACCOUNT_LABELS, type EmailAccount } from '@penman/contract';
-import { TriangleAlert } from 'lucide-react';
+import { FileWarning, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Separator } from '@/components/ui/separator.tsx';
@@ -74,6 +74,12 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
         <Stat label={ACCOUNT_LABELS.received} value={account.incomingEmailsCount} />
         <Stat label={ACCOUNT_LABELS.contacts} value={account.contactsCount} />
       </dl>
+      {account.messagesTruncated > 0 ? (
+        <p className="flex items-center gap-2 border-b px-5 py-2.5 text-sm text-muted-foreground">
+          <FileWarning className="size-4 shrink-0" aria-hidden="true" />
+          {ACCOUNT_LABELS.messagesTruncated(account.messagesTruncated, formatCount(account.messagesTruncated))}
+        </p>
+      ) : null}
 
       <div className="grid gap-4 p-5 lg:grid-cols-2">
         <InitializationPanel account={account} />

@@ -1,0 +1,1 @@
+ALTER TABLE "email_accounts" ADD COLUMN "messages_truncated" integer DEFAULT 0 NOT NULL;
