@@ -1,7 +1,7 @@
 // `npm run bench -- emails [count]`: the Emails list and search over 200,000 emails (4 accounts,
 // one user) in the production server's embedded PostgreSQL, timed through HTTP as the web app calls
 // them (session check included), sequentially, after a warm-up.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { indexEmailsForSearch } from '../apps/server/src/mail/search-index.ts';
 import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
 import { openDatabase } from '../apps/server/src/platform/db/open.ts';
 import { CORPUS_DIR, listFiles } from '../apps/server/src/test-support/corpus.ts';
+import { signInToFreshServer } from './server-session.ts';
 
 const TOTAL = Number(process.argv[2] ?? 200_000);
 const ACCOUNTS = 4;
@@ -53,20 +54,8 @@ const base = `http://localhost:${port}`;
 const serverEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'warn' };
 const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: serverEnv, stdio: 'ignore' });
 try {
-  while (
-    !(await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (server.exitCode !== null) throw new Error('server exited');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const user = { email: 'bench@example.com', password: 'bench-secret' };
-  execFileSync(process.execPath, ['apps/server/dist/cli.js', 'create-user', '--email', user.email, '--password', user.password], {
-    cwd: root,
-    env: serverEnv,
-  });
+  const cookie = await signInToFreshServer({ root, base, env: serverEnv, server, user });
 
   // Seed straight into the server's database (as the admin CLI reaches it).
   const database = await openDatabase(parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: base }), { attachToRunning: true });
@@ -126,16 +115,6 @@ try {
        pg_size_pretty(pg_table_size('email_search')) as search_table, pg_size_pretty(pg_indexes_size('email_search')) as search_indexes`,
   );
   await database.close();
-
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(user),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
   const scenarios: [string, Record<string, string>][] = [
     ['first page, all accounts', {}],

@@ -6,7 +6,7 @@
 // messages of 24 MB, just under the message limit. Each case runs on a fresh server; its peak RSS
 // is the process's VmHWM (parse worker threads included, PostgreSQL not), read once the download
 // step is seen done (upload, scan, download) and at the end of initialization (contacts, style).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { compressibleMessage, FROM_LINE, writeZip } from '../apps/server/src/mail/connectors/mbox/fixtures.ts';
 import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
+import { signInToFreshServer } from './server-session.ts';
 
 const MB = 1024 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
@@ -130,32 +131,9 @@ async function importOnFreshServer(name: string, bomb: boolean, file: string, fi
   let errors = '';
   server.stderr?.on('data', (chunk) => (errors += chunk));
   try {
-    while (
-      !(await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (server.exitCode !== null) throw new Error(`the server exited: ${errors}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    execFileSync(
-      process.execPath,
-      ['apps/server/dist/cli.js', 'create-user', '--email', 'bench@example.com', '--password', 'bench-secret'],
-      {
-        cwd: root,
-        env,
-      },
-    );
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-secret' }),
+    const cookie = await signInToFreshServer({ root, base, env, server }).catch((error: Error) => {
+      throw new Error(`${error.message}: ${errors}`);
     });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
     const rss = (field: 'VmRSS' | 'VmHWM') =>
       Number(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) / 1024;
     const idleRssMb = rss('VmRSS');

@@ -13,6 +13,7 @@ import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.t
 import { openDatabase } from '../apps/server/src/platform/db/open.ts';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
 import { startByteCountingProxy, startDovecot } from '../apps/server/src/test-support/dovecot.ts';
+import { signInToFreshServer } from './server-session.ts';
 
 const TARGET_MESSAGES = Number(process.argv[2] ?? 7000);
 
@@ -126,26 +127,7 @@ function serverCpu(): { threads: Map<number, number>; postgres: number } {
   }
   return { threads, postgres };
 }
-while (
-  !(await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  ))
-)
-  await new Promise((r) => setTimeout(r, 100));
-execFileSync(process.execPath, ['apps/server/dist/cli.js', 'create-user', '--email', 'bench@example.com', '--password', 'bench-secret'], {
-  cwd: root,
-  env: serverEnv,
-});
-const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: base },
-  body: JSON.stringify({ email: 'bench@example.com', password: 'bench-secret' }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = await signInToFreshServer({ root, base, env: serverEnv, server });
 const api = async (route: string, init: RequestInit = {}) => {
   const response = await fetch(`${base}/api${route}`, { ...init, headers: { cookie, origin: base, 'content-type': 'application/json' } });
   return (await response.json()) as { account: { id: string } };

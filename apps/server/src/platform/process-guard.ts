@@ -7,8 +7,9 @@ import type { Logger } from 'pino';
  * likely came from one request's or one job's callback, and exiting would cut every other request
  * and every running job with it, so it is logged and the process goes on.
  *
- * The log carries the error's type, code, first message line and stack frames, never the rest of
- * its message: a database error's message ends with the query's parameters (mail, addresses).
+ * The error goes to the log through Penman's error serializer (`platform/logger.ts`), which keeps
+ * SQL parameters and PostgreSQL's value-bearing fields out; a rejection that is not an Error is
+ * logged by its type alone (it may be anything, mail included).
  */
 export function installProcessGuard(options: {
   logger: Logger;
@@ -21,11 +22,11 @@ export function installProcessGuard(options: {
   const onError = (error: unknown, origin: string) => {
     if (ignore(error)) return;
     if (!serving) {
-      logger.fatal({ error: describeError(error), origin }, 'uncaught error while starting');
+      logger.fatal({ ...loggable(error), origin }, 'uncaught error while starting');
       exit(1);
       return;
     }
-    logger.error({ error: describeError(error), origin }, 'uncaught error: logged, the server keeps running');
+    logger.error({ ...loggable(error), origin }, 'uncaught error: logged, the server keeps running');
   };
   process.on('uncaughtException', (error, origin) => onError(error, origin));
   process.on('unhandledRejection', (reason) => onError(reason, 'unhandledRejection'));
@@ -36,24 +37,6 @@ export function installProcessGuard(options: {
   };
 }
 
-const MAX_MESSAGE_CHARS = 300;
-const MAX_FRAMES = 12;
-
-/** An error as the log may show it: type, code, first message line, stack frames; its cause the same way. */
-export function describeError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error };
-  const firstLine = error.message.split('\n', 1)[0]!;
-  const frames = (error.stack ?? '')
-    .split('\n')
-    .filter((line) => /^\s+at /.test(line))
-    .slice(0, MAX_FRAMES)
-    .map((line) => line.trim());
-  const code = (error as { code?: unknown }).code;
-  return {
-    type: error.name,
-    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
-    message: firstLine.length > MAX_MESSAGE_CHARS ? `${firstLine.slice(0, MAX_MESSAGE_CHARS)}…` : firstLine,
-    stack: frames,
-    ...(error.cause !== undefined && depth < 3 ? { cause: describeError(error.cause, depth + 1) } : {}),
-  };
+function loggable(error: unknown): { err: Error } | { reasonType: string } {
+  return error instanceof Error ? { err: error } : { reasonType: typeof error };
 }
