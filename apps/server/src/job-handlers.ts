@@ -28,7 +28,7 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   }),
   handle(trainingSessionJob, (payload, deps) => runTrainingSession(deps, payload)),
 
-  subscribe(mailStoredEvent, indexStoredMailJob, (_payload, deps) => indexStoredMail(deps)),
+  subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),
   // The initial download is followed by a full rebuild of the contact book (initialization's
   // contacts step), and training downloads reach it through Build Inbox Contacts: only new mail
   // updates it here.

@@ -22,7 +22,7 @@ describe('deleting mail while the search indexer runs', () => {
     for (let round = 0; round < 4; round++) {
       const deleted = await accountWithMail(`delete-${round}@example.com`, 3000);
       const reset = await accountWithMail(`reset-${round}@example.com`, 3000);
-      const indexing = Promise.all([indexStoredMail(t.deps), indexStoredMail(t.deps)]);
+      const indexing = Promise.all([indexStoredMail(t.deps, {}), indexStoredMail(t.deps, {})]);
       await new Promise((resolve) => setTimeout(resolve, 20 * round));
       const [deleteAnswer, resetAnswer] = await Promise.all([
         t.request(`/api/accounts/${deleted}`, { method: 'DELETE', cookie, json: { confirmation: 'DELETE EMAIL ACCOUNT' } }),

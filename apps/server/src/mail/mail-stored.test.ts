@@ -11,7 +11,7 @@ import { toMbox } from './connectors/mbox/fixtures.ts';
 import { encodeMailboxSecret } from './connectors/mbox/mbox-connector.ts';
 import { type MailStored, mailStoredEvent } from './jobs.ts';
 import { parseInline } from './parse-messages.ts';
-import { runSync } from './service.ts';
+import { indexStoredMail, runSync } from './service.ts';
 import { SYNC_BATCH_SIZE, syncAccount } from './sync.ts';
 
 /**
@@ -105,6 +105,32 @@ describe('mail stored', () => {
     expect(ids.length).toBeLessThan(raws.length);
     const announced = (await queued('contacts.on-mail-stored', accountId)).flatMap((event) => event.emailIds).sort();
     expect(announced).toEqual(ids);
+  });
+
+  it("the search indexer waits for the account's download to end, then indexes everything queued", async () => {
+    const accountId = await mboxAccount('john.j.lavorato@enron.com');
+    await runSync(t.deps, { userId: user.id, accountId });
+    const waiting = async () => (await t.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from email_search_queue`)).rows[0]!.n;
+    expect(await waiting()).toBeGreaterThan(0);
+    // A run is always waiting to come back (the queue keeps one: 'stately').
+    const queuedRuns = async () =>
+      (
+        await t.deps.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pgboss.job where name = 'mail.index-stored-mail' and state = 'created'`,
+        )
+      ).rows[0]!.n;
+
+    // A download of this account is under way (another sync of it, started a moment ago).
+    await t.deps.db.execute(sql`update mailbox_sync set status = 'running', started_at = now() where email_account_id = ${accountId}`);
+    await indexStoredMail(t.deps, { accountId });
+    expect(await waiting()).toBeGreaterThan(0);
+    expect(await queuedRuns()).toBe(1);
+
+    // A sync that died long ago does not hold the index back.
+    await t.deps.db.execute(sql`update mailbox_sync set started_at = now() - interval '1 hour' where email_account_id = ${accountId}`);
+    await t.deps.db.execute(sql`update email_accounts set updated_at = now() - interval '1 hour' where id = ${accountId}`);
+    await indexStoredMail(t.deps, { accountId });
+    expect(await waiting()).toBe(0);
   });
 
   it('reaches a new subscriber without any change to the sync', async () => {

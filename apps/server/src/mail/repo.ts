@@ -450,3 +450,18 @@ export async function fillSearchVectors(db: Db, limit: number): Promise<number> 
     select count(*)::int as taken from taken`);
   return rows[0]?.taken ?? 0;
 }
+
+/**
+ * Whether the account is downloading now: its sync is running and has stored a batch (or started)
+ * in the last two minutes. A sync whose process died stays 'running' in the table; the time limit
+ * keeps it from counting for ever.
+ */
+export async function isDownloading(db: Db, accountId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ downloading: boolean }>(sql`
+    select exists (
+      select 1 from mailbox_sync s join email_accounts a on a.id = s.email_account_id
+      where s.email_account_id = ${accountId} and s.status = 'running'
+        and greatest(s.started_at, a.updated_at) > now() - interval '2 minutes'
+    ) as downloading`);
+  return rows[0]?.downloading ?? false;
+}

@@ -63,8 +63,20 @@ export async function enqueueSync({ queue }: Pick<Deps, 'queue'>, params: { user
   await queue.enqueue(syncMailJob, params, { singletonKey: `sync:${params.accountId}` });
 }
 
-/** Indexes every email waiting for its full-text vector (the search indexer's run). */
-export async function indexStoredMail({ db }: Pick<Deps, 'db'>): Promise<void> {
+/** While the account downloads, the indexer looks again this much later. */
+const INDEX_AFTER_DOWNLOAD_POLL_SECONDS = 3;
+
+/**
+ * The search indexer's run: every email waiting for its full-text vector. It waits for the
+ * download of the account whose mail was stored to end (decision 012: indexing beside a download
+ * made it about 45 % slower on two cores, 2.5 s against 3.6-4.0 s on the sync bench), coming back
+ * every few seconds; mail is found by subject and sender meanwhile.
+ */
+export async function indexStoredMail({ db, queue }: Pick<Deps, 'db' | 'queue'>, { accountId }: { accountId?: string | undefined }) {
+  if (accountId && (await repo.isDownloading(db, accountId))) {
+    await queue.enqueue(indexStoredMailJob, { accountId }, { startAfterSeconds: INDEX_AFTER_DOWNLOAD_POLL_SECONDS });
+    return;
+  }
   await indexEmailsForSearch(db);
 }
 
