@@ -50,6 +50,8 @@ type OpenOptions = {
   attachToRunningDatabase?: boolean;
   imapCa?: string;
   isReady?: () => boolean;
+  /** Start the MIME parse threads now (processes that run the sync), not on the first download. */
+  startParseThreads?: boolean;
 };
 
 /** The default parse threads: one core keeps downloading and inserting, the others parse MIME. */
@@ -71,8 +73,9 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
   const database = options.database ?? opened!;
   const queue = await startQueue(database.url);
   const realtime = await startRealtimeHub(database.url);
-  // Started on the first download: web-only processes, the CLI and most tests never parse mail.
-  let parsePool: ReturnType<typeof createParsePool> | undefined;
+  // Workers start their parse threads with the process: starting them on the first download
+  // added their start-up to it. Web-only processes, the CLI and most tests never parse mail.
+  let parsePool = options.startParseThreads ? createParsePool(parseThreads(env)) : undefined;
   const secret = resolveAppSecret(env);
   const db = database.db;
   const auth = createAuth({

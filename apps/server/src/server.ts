@@ -15,7 +15,7 @@ export async function runServer() {
   const env = getEnv();
   const started = Date.now();
   let ready = false;
-  const deps = await openDeps(env, { isReady: () => ready });
+  const deps = await openDeps(env, { isReady: () => ready, startParseThreads: env.ROLE !== 'web' });
   let server: Server | undefined;
 
   // Signals are handled from here on, before the server reports healthy.

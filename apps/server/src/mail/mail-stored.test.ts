@@ -122,14 +122,23 @@ describe('mail stored', () => {
 
     // A download of this account is under way (another sync of it, started a moment ago).
     await t.deps.db.execute(sql`update mailbox_sync set status = 'running', started_at = now() where email_account_id = ${accountId}`);
-    await indexStoredMail(t.deps, { accountId });
+    await indexStoredMail(t.deps, { accountId }, { downloadCheckMs: 10, downloadWaitMs: 100 });
     expect(await waiting()).toBeGreaterThan(0);
     expect(await queuedRuns()).toBe(1);
 
+    // It indexes as soon as the download ends, within the same run.
+    const run = indexStoredMail(t.deps, { accountId }, { downloadCheckMs: 10, downloadWaitMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await waiting()).toBeGreaterThan(0);
+    await t.deps.db.execute(sql`update mailbox_sync set status = 'completed' where email_account_id = ${accountId}`);
+    await run;
+    expect(await waiting()).toBe(0);
+
     // A sync that died long ago does not hold the index back.
-    await t.deps.db.execute(sql`update mailbox_sync set started_at = now() - interval '1 hour' where email_account_id = ${accountId}`);
-    await t.deps.db.execute(sql`update email_accounts set updated_at = now() - interval '1 hour' where id = ${accountId}`);
-    await indexStoredMail(t.deps, { accountId });
+    await runSync(t.deps, { userId: user.id, accountId: await mboxAccount('j.lavorato@enron.com') });
+    await t.deps.db.execute(sql`update mailbox_sync set status = 'running', started_at = now() - interval '1 hour'`);
+    await t.deps.db.execute(sql`update email_accounts set updated_at = now() - interval '1 hour'`);
+    await indexStoredMail(t.deps, { accountId }, { downloadCheckMs: 10, downloadWaitMs: 10_000 });
     expect(await waiting()).toBe(0);
   });
 
