@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Db, retryConflicts } from '../platform/db/client.ts';
 import {
   activityEvents,
@@ -13,12 +13,22 @@ import {
   mailFolders,
   type NewEmailAccountRow,
   TRAINING_FIELDS_AT_START,
+  trainingAnalyses,
+  trainingSessions,
 } from '../platform/db/schema/index.ts';
 
 const { encryptedPassword: _secret, ...publicColumns } = getTableColumns(emailAccounts);
 
-/** Every column but the secret, plus when the style profile was generated (the Style Corpus card). */
-const accountSelection = { ...publicColumns, styleProfileGeneratedAt: communicationStyleProfiles.analysisDate };
+/**
+ * Every column but the secret, plus when the style profile was generated (the Style Corpus card)
+ * and whether a training download runs: with the row's own training fields, what the derived
+ * training status needs.
+ */
+const accountSelection = {
+  ...publicColumns,
+  styleProfileGeneratedAt: communicationStyleProfiles.analysisDate,
+  trainingSessionRunning: sql<boolean>`exists (select 1 from ${trainingSessions} where ${trainingSessions.emailAccountId} = ${emailAccounts.id} and ${trainingSessions.status} = 'downloading')`,
+};
 
 function selectAccounts(db: Db) {
   return db
@@ -112,7 +122,11 @@ export async function deleteAccount(db: Db, userId: string, accountId: string): 
   );
 }
 
-/** Reset: every email of the account and every counter and training field back to the start. */
+/**
+ * Reset: every email of the account and every counter and training field back to the start, and
+ * what training built from that mail (the style profile and the topic analysis): training_status
+ * is derived from the profile, so a reset account reads not trained, as the spec's reset says.
+ */
 export async function resetAccountMail(db: Db, userId: string, accountId: string): Promise<boolean> {
   return retryConflicts(() =>
     db.transaction(async (tx) => {
@@ -125,6 +139,10 @@ export async function resetAccountMail(db: Db, userId: string, accountId: string
       // Cursors go too, or the next sync would think everything is already downloaded.
       await tx.delete(mailFolders).where(and(eq(mailFolders.userId, userId), eq(mailFolders.emailAccountId, accountId)));
       await tx.delete(mailboxSync).where(and(eq(mailboxSync.userId, userId), eq(mailboxSync.emailAccountId, accountId)));
+      await tx
+        .delete(communicationStyleProfiles)
+        .where(and(eq(communicationStyleProfiles.userId, userId), eq(communicationStyleProfiles.emailAccountId, accountId)));
+      await tx.delete(trainingAnalyses).where(and(eq(trainingAnalyses.userId, userId), eq(trainingAnalyses.emailAccountId, accountId)));
       await tx
         .update(emailAccounts)
         .set({

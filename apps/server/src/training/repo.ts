@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { type Db, retryConflicts } from '../platform/db/client.ts';
 import {
   communicationStyleProfiles,
@@ -29,12 +29,17 @@ export async function findTrainingAccount(db: Db, userId: string, accountId: str
       trainingStartedAt: emailAccounts.trainingStartedAt,
       trainingCompletedAt: emailAccounts.trainingCompletedAt,
       trainingEmailsDownloadedOn: emailAccounts.trainingEmailsDownloadedOn,
+      initializationStatus: emailAccounts.initializationStatus,
+      lastInitStep: emailAccounts.lastInitStep,
       sentStyleCap: emailAccounts.sentStyleCap,
       inboxContactsPageCap: emailAccounts.inboxContactsPageCap,
       maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
       analysisDate: communicationStyleProfiles.analysisDate,
       sampleSize: communicationStyleProfiles.sampleSize,
       totalEmailsAvailable: communicationStyleProfiles.totalEmailsAvailable,
+      // The engine's own sample (kept whole in `profile`) is the sent mail with words of the user's
+      // own: analyze-communication-style's emailsAnalyzed.
+      emailsAnalyzed: sql<number | null>`(${communicationStyleProfiles.profile}->>'sampleSize')::int`,
     })
     .from(emailAccounts)
     .leftJoin(communicationStyleProfiles, eq(communicationStyleProfiles.emailAccountId, emailAccounts.id))
@@ -48,6 +53,43 @@ export type TrainingAccount = NonNullable<Awaited<ReturnType<typeof findTraining
 /** The account's sessions, newest first. */
 export function listSessions(db: Db, userId: string, accountId: string, limit: number) {
   return db.select().from(trainingSessions).where(ownedSession(userId, accountId)).orderBy(desc(trainingSessions.initiatedAt)).limit(limit);
+}
+
+/** The newest session that found mail in its range (its dates are worth offering again). */
+export async function findLastSessionWithMail(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select({ startDate: trainingSessions.startDate, endDate: trainingSessions.endDate })
+    .from(trainingSessions)
+    .where(
+      and(
+        ownedSession(userId, accountId),
+        eq(trainingSessions.status, 'completed'),
+        gt(trainingSessions.totalEmailsDownloaded, 0),
+        isNotNull(trainingSessions.startDate),
+        isNotNull(trainingSessions.endDate),
+      ),
+    )
+    .orderBy(desc(trainingSessions.initiatedAt))
+    .limit(1);
+  return row?.startDate && row.endDate ? { startDate: row.startDate, endDate: row.endDate } : null;
+}
+
+/** When the account's newest received and newest sent email before `before` arrived (mail dated in the future is left out). */
+export async function findNewestMailDates(
+  db: Db,
+  userId: string,
+  accountId: string,
+  before: Date,
+): Promise<{ incoming: Date | null; outgoing: Date | null }> {
+  const [row] = await db
+    .select({
+      incoming: sql<Date | string | null>`max(${emails.receivedDate}) filter (where not ${emails.isOutgoing})`,
+      outgoing: sql<Date | string | null>`max(${emails.receivedDate}) filter (where ${emails.isOutgoing})`,
+    })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), lt(emails.receivedDate, before)));
+  const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+  return { incoming: date(row?.incoming), outgoing: date(row?.outgoing) };
 }
 
 export async function findRunningSession(db: Db, userId: string, accountId: string) {

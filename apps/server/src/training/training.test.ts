@@ -62,7 +62,8 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(o).toMatchObject({
       trainingEmailsCount: 0,
       outgoingEmailsCount: 0,
-      trainingStatus: 'not_started',
+      // Added, never initialized: nothing will train it on its own.
+      trainingStatus: 'ready',
       latestSession: null,
       analysis: null,
     });
@@ -102,10 +103,25 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(o.trainingEmailsCount).toBe(o.latestSession.totalEmailsDownloaded);
     expect(o.outgoingEmailsCount).toBeGreaterThan(300);
     expect(o.totalEmailsCountActual).toBe(o.incomingEmailsCount + o.outgoingEmailsCount);
-    expect(o).toMatchObject({ trainingStatus: 'completed', lastStartDate: '2001-01-01', lastEndDate: '2001-12-31' });
+    // Downloaded, not trained yet: no style profile.
+    expect(o).toMatchObject({ trainingStatus: 'ready', lastStartDate: '2001-01-01', lastEndDate: '2001-12-31' });
+    expect(o.defaultRange).toEqual({ startDate: '2001-01-01', endDate: '2001-12-31' });
 
     const again = await api('/training/download', { method: 'POST', json: { startDate: '2001-01-01', endDate: '2001-12-31' } });
     expect(again.status).toBe(409);
+  });
+
+  it('a run that finds no mail before any model exists fails the training, with why', async () => {
+    const started = await api('/training/runs', {
+      method: 'POST',
+      json: { contactsOnlyInbox: false, styleOnlySent: true, startDate: '2010-01-01', endDate: '2010-06-30' },
+    });
+    expect(started.status).toBe(202);
+    const o = await settled();
+    expect(o.latestSession).toMatchObject({ status: 'failed', errorMessage: TRAINING_MESSAGES.noEmailsFound, totalEmailsDownloaded: 0 });
+    expect(o).toMatchObject({ trainingStatus: 'failed', trainingError: TRAINING_MESSAGES.noEmailsFound });
+    // The range that found nothing is not offered again.
+    expect(o.defaultRange).toEqual({ startDate: '2001-01-01', endDate: '2001-12-31' });
   });
 
   it('Train Model builds the style profile from the sent mail and the topic analysis', async () => {
@@ -142,7 +158,7 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(analysis.averageSentiment).toBeLessThanOrEqual(1);
   });
 
-  it('a run over a range without mail fails its session with "No emails found for training"', async () => {
+  it('a run over a range without mail fails its session with "No emails found for training", not the trained model', async () => {
     const started = await api('/training/runs', {
       method: 'POST',
       json: { contactsOnlyInbox: false, styleOnlySent: true, startDate: '2010-01-01', endDate: '2010-06-30' },
@@ -151,7 +167,7 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect((await started.json()).session.kind).toBe('sent_style');
     const o = await settled();
     expect(o.latestSession).toMatchObject({ status: 'failed', errorMessage: TRAINING_MESSAGES.noEmailsFound, totalEmailsDownloaded: 0 });
-    expect(o).toMatchObject({ trainingStatus: 'failed', trainingError: TRAINING_MESSAGES.noEmailsFound });
+    expect(o).toMatchObject({ trainingStatus: 'completed', trainingError: null });
   });
 
   it('Build Inbox Contacts downloads the inbox of the range and builds the contacts', async () => {
@@ -169,10 +185,10 @@ describe('training downloads, the style profile and the topic analysis (watson-k
 
   it('lists sessions newest first, deletes one, and keeps them from other users', async () => {
     const list = await sessions();
-    expect(list.map((s) => s.kind)).toEqual(['inbox_contacts', 'sent_style', 'training']);
+    expect(list.map((s) => s.kind)).toEqual(['inbox_contacts', 'sent_style', 'sent_style', 'training']);
     expect((await t.request(`/api/training-sessions/${list[1]!.id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
     expect((await t.request(`/api/training-sessions/${list[1]!.id}`, { method: 'DELETE', cookie })).status).toBe(204);
-    expect((await sessions()).map((s) => s.id)).toEqual([list[0]!.id, list[2]!.id]);
+    expect((await sessions()).map((s) => s.id)).toEqual([list[0]!.id, list[2]!.id, list[3]!.id]);
     expect((await api('/training/sessions', { as: other.cookie })).status).toBe(404);
   });
 
@@ -197,7 +213,8 @@ describe('training downloads, the style profile and the topic analysis (watson-k
       trainingEmailsCount: 0,
       totalEmailsCountActual: 0,
       outgoingEmailsCount: 0,
-      trainingStatus: 'not_started',
+      // The style profile stays (decision 011): it is still the model Penman drafts with.
+      trainingStatus: 'completed',
       trainingError: null,
     });
 

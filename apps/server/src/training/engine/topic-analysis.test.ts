@@ -8,6 +8,7 @@ import {
   analyzeEmailTopic,
   analyzeTopics,
   DEPARTMENTS,
+  emailsPerTheme,
   FOLLOW_UP_KEYWORDS,
   MAX_KEY_ENTITIES,
   NEGATIVE_WORDS,
@@ -460,5 +461,16 @@ describe('real Enron mail (kaminski-v)', async () => {
     // Lotus Notes routing ('Shirley Crenshaw/HOU/ECT@ECT') is no product.
     expect(summary.topEntities.products).not.toContain('ECT');
     expect(summary.topEntities.products).not.toContain('HOU');
+  });
+
+  it('counts the emails of each theme in whole emails: a secondary theme weighs 0.5 but is one email', () => {
+    const summary = analyzeTopics(inputs);
+    const counted = new Map<string, number>();
+    for (const a of summary.emailAnalyses) {
+      for (const theme of [a.primaryTheme, ...a.secondaryThemes]) counted.set(theme, (counted.get(theme) ?? 0) + 1);
+    }
+    expect(emailsPerTheme(summary.themes)).toEqual(Object.fromEntries(counted));
+    // The reporter's 'Appreciation 170.5' was 341 emails: a secondary theme's weight is half its emails.
+    expect(emailsPerTheme(summary.themes).appreciation).toBe(summary.themes.appreciation! * 2);
   });
 });

@@ -669,6 +669,22 @@ function top(counts: Map<string, number>): string[] {
     .map(([entity]) => entity);
 }
 
+/**
+ * Emails per theme from the spec's theme weights: every email adds its primary theme's weight once
+ * and each of its secondary themes' once, and the two sets of themes never meet, so a theme's
+ * weight divided by its kind's weight is how many emails have it ('appreciation' 170.5 is 341
+ * emails, not half a one).
+ */
+export function emailsPerTheme(themes: Record<string, number>): Record<string, number> {
+  const secondary: readonly string[] = SECONDARY_THEMES;
+  return Object.fromEntries(
+    Object.entries(themes).map(([theme, weight]) => [
+      theme,
+      Math.round(weight / (secondary.includes(theme) ? SECONDARY_THEME_WEIGHT : PRIMARY_THEME_WEIGHT)),
+    ]),
+  );
+}
+
 export function analyzeTopics(emails: TopicInput[]): TopicSummary {
   const themes = new Map<string, number>();
   const urgencyDistribution: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
