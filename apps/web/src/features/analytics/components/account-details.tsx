@@ -72,11 +72,9 @@ export function AccountDetails({ accounts, now }: { accounts: EmailAccount[]; no
           ))}
           {counters.map(({ label, value, counts }) => (
             <div key={label} className="contents">
-              <dt className="text-muted-foreground">
-                {label}
-                {counts ? <span className="block text-xs">{counts}</span> : null}
-              </dt>
+              <dt className="text-muted-foreground">{label}</dt>
               <dd className="text-right font-medium tabular-nums">{value}</dd>
+              {counts ? <dd className="col-span-2 -mt-2 text-xs text-muted-foreground">{counts}</dd> : null}
             </div>
           ))}
         </dl>

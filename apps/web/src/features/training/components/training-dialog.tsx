@@ -35,7 +35,7 @@ export function TrainingDialog({ run, onOpenChange, onViewReport }: TrainingDial
               <CircleCheck className="size-5" aria-hidden="true" />
               {TRAINING_LABELS.reportReady}
             </p>
-            <dl className="grid gap-3 sm:grid-cols-3">
+            <dl className="grid gap-2">
               <Figure figure={TRAINING_FIGURES.sampleSize} value={run.result.sampleSize} />
               <Figure figure={TRAINING_FIGURES.emailsAnalyzed} value={run.result.emailsAnalyzed} />
               <Figure figure={TRAINING_FIGURES.totalEmailsAvailable} value={run.result.profile.totalEmailsAvailable} />
@@ -73,9 +73,9 @@ export function TrainingDialog({ run, onOpenChange, onViewReport }: TrainingDial
 /** One figure of the analysis, with what it counts under it (the same words as the status line and the report). */
 function Figure({ figure, value }: { figure: { label: string; counts: string }; value: number }) {
   return (
-    <div className="flex flex-col gap-0.5 rounded-lg border bg-background/60 px-4 py-3">
-      <dt className="text-xs text-muted-foreground">{figure.label}</dt>
-      <dd className="text-xl font-semibold tabular-nums">{formatCount(value)}</dd>
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-4 rounded-lg border bg-background/60 px-4 py-2.5">
+      <dt className="text-sm font-medium">{figure.label}</dt>
+      <dd className="row-span-2 text-xl font-semibold tabular-nums">{formatCount(value)}</dd>
       <dd className="text-xs text-muted-foreground">{figure.counts}</dd>
     </div>
   );
