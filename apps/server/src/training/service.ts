@@ -180,7 +180,10 @@ function syncOptionsFor(session: TrainingSessionRow, account: repo.TrainingAccou
   const since = new Date(`${session.startDate}T00:00:00Z`);
   // The end date is included: download up to the start of the next day.
   const before = new Date(Date.parse(`${session.endDate}T00:00:00Z`) + 86_400_000);
-  const base = { since, before, markTrainingData: true, source: 'training' as const };
+  // The range's mail is flagged as training data after the download, by its Date (flagTrainingEmails):
+  // a server may list mail by its own arrival date, and what it lists outside the range by Date
+  // is stored, not counted as training data the session never found.
+  const base = { since, before, markTrainingData: false, source: 'training' as const };
   if (session.kind === 'inbox_contacts') {
     const pages = account.inboxContactsPageCap ?? DEFAULT_INBOX_PAGE_CAP;
     const limit = Math.min(pages * INBOX_PAGE_SIZE, account.maxEmailsPerDownload ?? Number.POSITIVE_INFINITY);

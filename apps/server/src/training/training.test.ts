@@ -226,3 +226,47 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect((await prune.json()).error.message).toBe(`${TRAINING_MESSAGES.noOutgoingTitle}: ${TRAINING_MESSAGES.noOutgoing}`);
   });
 });
+
+describe('a run whose server dates and Date headers disagree', () => {
+  it('stores what the server lists, but counts as training data only the mail the range holds, as its session says', async () => {
+    // Delivered today (the server's INTERNALDATE, what IMAP SINCE reads), written in 2001 (Date header).
+    dovecot.addUser('late', 'late-pw');
+    dovecot.seed(
+      'late',
+      'INBOX',
+      enronFolder('watson-k', 'inbox')
+        .slice(0, 40)
+        .map((file) => ({ raw: fs.readFileSync(file) })),
+    );
+    const late = await t.signUpAndIn('late@example.com');
+    const account = await t.request('/api/accounts', {
+      method: 'POST',
+      cookie: late.cookie,
+      json: {
+        provider: 'exchange',
+        emailAddress: 'late@enron.com',
+        password: 'late-pw',
+        username: 'late',
+        serverUrl: 'localhost',
+        port: dovecot.imapPort,
+      },
+    });
+    const id: string = (await account.json()).account.id;
+    const read = async () => (await (await t.request(`/api/accounts/${id}/training`, { cookie: late.cookie })).json()).overview;
+    const { defaultRange } = await read();
+    const started = await t.request(`/api/accounts/${id}/training/runs`, {
+      method: 'POST',
+      cookie: late.cookie,
+      json: { contactsOnlyInbox: true, styleOnlySent: false, ...defaultRange },
+    });
+    expect(started.status).toBe(202);
+    const o = await waitFor(read, (value) => value.latestSession?.status !== 'downloading');
+    expect(o.totalEmailsCountActual).toBe(40);
+    expect(o.latestSession).toMatchObject({ status: 'failed', totalEmailsDownloaded: 0, errorMessage: TRAINING_MESSAGES.noEmailsFound });
+    // "0 found" beside "40 downloaded for training" would contradict itself.
+    expect(o.trainingEmailsCount).toBe(0);
+    expect(o).toMatchObject({ trainingStatus: 'failed', trainingError: TRAINING_MESSAGES.noEmailsFound });
+    // Now the mail is stored, the range offered is the one that holds it.
+    expect(o.defaultRange.endDate < '2003-01-01').toBe(true);
+  });
+});
