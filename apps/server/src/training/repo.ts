@@ -74,22 +74,30 @@ export async function findLastSessionWithMail(db: Db, userId: string, accountId:
   return row?.startDate && row.endDate ? { startDate: row.startDate, endDate: row.endDate } : null;
 }
 
-/** When the account's newest received and newest sent email before `before` arrived (mail dated in the future is left out). */
-export async function findNewestMailDates(
+/**
+ * When the account's newest received (or sent) email before `before` arrived; mail dated in the
+ * future is left out. Newest first down the (user, account, received_date) index: it stops at the
+ * first email of that direction.
+ */
+export async function findNewestMailDate(
   db: Db,
-  userId: string,
-  accountId: string,
-  before: Date,
-): Promise<{ incoming: Date | null; outgoing: Date | null }> {
+  scope: { userId: string; accountId: string; before: Date; outgoing: boolean },
+): Promise<Date | null> {
+  const { userId, accountId, before, outgoing } = scope;
   const [row] = await db
-    .select({
-      incoming: sql<Date | string | null>`max(${emails.receivedDate}) filter (where not ${emails.isOutgoing})`,
-      outgoing: sql<Date | string | null>`max(${emails.receivedDate}) filter (where ${emails.isOutgoing})`,
-    })
+    .select({ receivedDate: emails.receivedDate })
     .from(emails)
-    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), lt(emails.receivedDate, before)));
-  const date = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
-  return { incoming: date(row?.incoming), outgoing: date(row?.outgoing) };
+    .where(
+      and(
+        eq(emails.userId, userId),
+        eq(emails.emailAccountId, accountId),
+        lt(emails.receivedDate, before),
+        eq(emails.isOutgoing, outgoing),
+      ),
+    )
+    .orderBy(desc(emails.receivedDate))
+    .limit(1);
+  return row?.receivedDate ?? null;
 }
 
 export async function findRunningSession(db: Db, userId: string, accountId: string) {

@@ -92,7 +92,11 @@ export async function getTrainingOverview(scope: AccountScope & Pick<Deps, 'cloc
     lastInitStep: account.lastInitStep,
   });
   const now = scope.clock.now();
-  const newest = await repo.findNewestMailDates(db, userId, accountId, new Date(Date.parse(calendarDate(now)) + DAY_MS));
+  // Mail up to the end of today; a direction the counters say is empty is not looked for.
+  const before = new Date(Date.parse(calendarDate(now)) + DAY_MS);
+  const newestOf = async (outgoing: boolean, count: number) =>
+    count > 0 ? repo.findNewestMailDate(db, { userId, accountId, before, outgoing }) : null;
+  const newest = [await newestOf(false, account.incomingEmailsCount), await newestOf(true, account.outgoingEmailsCount)];
   return {
     emailAccountId: account.id,
     outgoingEmailsCount: account.outgoingEmailsCount,
@@ -110,7 +114,7 @@ export async function getTrainingOverview(scope: AccountScope & Pick<Deps, 'cloc
     defaultRange: defaultDownloadRange({
       today: calendarDate(now),
       lastRangeWithMail: await repo.findLastSessionWithMail(db, userId, accountId),
-      newestMailDates: [newest.incoming, newest.outgoing].flatMap((date) => (date ? [calendarDate(date)] : [])),
+      newestMailDates: newest.flatMap((date) => (date ? [calendarDate(date)] : [])),
       minMonths: MIN_DOWNLOAD_RANGE_MONTHS,
     }),
     latestSession: latest ? await withLiveCount(scope, latest) : null,
