@@ -161,3 +161,29 @@ export function recalculateAccountStatistics({ db, userId, accountId }: AccountS
 export function calculateTopSenders({ db, userId, accountId }: AccountScope): Promise<boolean> {
   return repo.calculateTopSenders(db, userId, accountId);
 }
+
+/**
+ * Refreshes the account's proposals of addresses that may be the user's (also done at the end of
+ * every sync). False when the account is not the user's.
+ */
+export function refreshAliasProposals({ db, userId, accountId }: AccountScope): Promise<boolean> {
+  return repo.refreshAliasProposals(db, userId, accountId);
+}
+
+/** How many of the account's emails are outgoing when they should be incoming, or the other way, by the account's current addresses. */
+export function countMailDirectionChanges({ db, userId, accountId }: AccountScope): Promise<number> {
+  return repo.countDirectionChanges(db, userId, accountId);
+}
+
+/**
+ * Gives up to `limit` of those emails the direction the account's addresses now give them (mail
+ * the mailbox files as sent stays sent); answers how many, 0 once none is left.
+ */
+export function remarkMailDirectionBatch({ db, userId, accountId }: AccountScope, limit: number): Promise<number> {
+  return repo.remarkDirectionBatch(db, userId, accountId, limit);
+}
+
+/** Whether a download of the account is running (a stale one, whose process died, is not). */
+export function isDownloading({ db }: Pick<Deps, 'db'>, accountId: string): Promise<boolean> {
+  return repo.isDownloading(db, accountId);
+}
