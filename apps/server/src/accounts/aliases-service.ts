@@ -132,11 +132,13 @@ export async function runAliasesRecompute(deps: Pick<Deps, 'db' | 'queue'>, { us
     return;
   }
 
-  const resumeAt = state.step && state.status !== 'waiting' ? ALIASES_RECOMPUTE_STEPS.indexOf(state.step) : 0;
+  // A run that stopped (process gone, or failed and retried) goes on from its step.
+  const resumed = state.status === 'running' || state.status === 'failed';
+  const resumeAt = resumed && state.step ? ALIASES_RECOMPUTE_STEPS.indexOf(state.step) : 0;
   try {
     for (const step of ALIASES_RECOMPUTE_STEPS.slice(resumeAt)) {
       // done/total count the direction step's emails; they start again unless that step is resumed.
-      const fresh = step === 'direction' && (state.step !== 'direction' || state.status === 'waiting');
+      const fresh = step === 'direction' && !(resumed && state.step === 'direction');
       if (!(await save({ status: 'running', step, error: null, ...(fresh ? { done: 0, total: 0 } : {}) }))) return;
       if (!(await runStep(step, scope, current, save))) return;
     }

@@ -37,7 +37,8 @@ export type AliasProposal = z.infer<typeof ZAliasProposal>;
  */
 export const ALIASES_RECOMPUTE_STEPS = ['direction', 'counters', 'contacts', 'style'] as const;
 export type AliasesRecomputeStep = (typeof ALIASES_RECOMPUTE_STEPS)[number];
-export const ALIASES_RECOMPUTE_STATUSES = ['waiting', 'running', 'completed', 'failed'] as const;
+/** queued: saved, the job not started yet; waiting: the job waits for the account's download to end. */
+export const ALIASES_RECOMPUTE_STATUSES = ['queued', 'waiting', 'running', 'completed', 'failed'] as const;
 
 /** Progress of that recompute (a durable job): `done` of `total` emails re-marked in the direction step. */
 export const ZAliasesRecompute = z.object({
@@ -86,7 +87,8 @@ export const ALIAS_LABELS = {
   saveFailedTitle: 'Could not save the addresses',
 
   proposalsTitle: (count: number) => (count === 1 ? 'Is this address yours?' : 'Are these addresses yours?'),
-  proposalsHint: 'Penman found them in this mailbox. Only the addresses you add count as yours.',
+  proposalsHint: (count: number) =>
+    `Penman found ${count === 1 ? 'it' : 'them'} in this mailbox. Only the addresses you add count as yours.`,
   confirm: 'Add',
   confirmAddress: (address: string) => `Add ${address} as my address`,
   dismiss: 'Not mine',
@@ -99,6 +101,7 @@ export const ALIAS_LABELS = {
   messages: (formatted: string, count: number) => (count === 1 ? '1 message' : `${formatted} messages`),
 
   recompute: {
+    queued: 'Recounting with your addresses shortly...',
     waiting: 'Waiting for the download to end before recounting...',
     running: 'Recounting with your addresses',
     failed: 'Recounting failed',

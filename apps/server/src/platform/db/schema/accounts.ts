@@ -16,7 +16,7 @@ export type StoredAliasProposal = {
 /** The recompute that follows a change of the aliases (a durable job); `version` is the aliases_version it computes. */
 export type StoredAliasesRecompute = {
   version: number;
-  status: 'waiting' | 'running' | 'completed' | 'failed';
+  status: 'queued' | 'waiting' | 'running' | 'completed' | 'failed';
   step: 'direction' | 'counters' | 'contacts' | 'style' | null;
   done: number;
   total: number;
