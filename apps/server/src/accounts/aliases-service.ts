@@ -11,11 +11,11 @@ import { rebuildContacts } from '../contacts/service.ts';
 import type { Deps } from '../deps.ts';
 import {
   calculateTopSenders,
-  countMailDirectionChanges,
   isDownloading,
+  listMailDirectionChanges,
   recalculateAccountStatistics,
   refreshAliasProposals,
-  remarkMailDirectionBatch,
+  remarkMailDirection,
 } from '../mail/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { StoredAliasesRecompute } from '../platform/db/schema/index.ts';
@@ -160,16 +160,17 @@ async function runStep(
 ): Promise<boolean> {
   switch (step) {
     case 'direction': {
-      // Resumed: what was re-marked before counts, the rest is counted again.
+      // One pass finds the emails to turn; they are turned a batch at a time, with progress.
+      // Resumed: what was turned before counts, the rest is found again.
+      const ids = await listMailDirectionChanges(scope);
       let done = state.done;
-      const total = done + (await countMailDirectionChanges(scope));
+      const total = done + ids.length;
       if (!(await save({ done, total }))) return false;
-      for (;;) {
-        const changed = await remarkMailDirectionBatch(scope, DIRECTION_BATCH);
-        if (changed === 0) return true;
-        done += changed;
-        if (!(await save({ done, total: Math.max(total, done) }))) return false;
+      for (let start = 0; start < ids.length; start += DIRECTION_BATCH) {
+        done += await remarkMailDirection(scope, ids.slice(start, start + DIRECTION_BATCH));
+        if (!(await save({ done, total }))) return false;
       }
+      return true;
     }
     case 'counters':
       await recalculateAccountStatistics(scope);

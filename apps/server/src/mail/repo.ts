@@ -371,27 +371,25 @@ const shouldBeOutgoing = (userId: string, accountId: string) => sql`coalesce(
     select unnest(a.aliases) from email_accounts a where a.id = ${accountId} and a.user_id = ${userId}
   ), false)`;
 
-/** How many of the account's emails the direction rule would change now. */
-export async function countDirectionChanges(db: Db, userId: string, accountId: string): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from emails e
+/** The ids of the account's emails whose direction the rule changes now (one pass over its mail). */
+export async function listDirectionChanges(db: Db, userId: string, accountId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select e.id from emails e
     where e.user_id = ${userId} and e.email_account_id = ${accountId} and e.is_outgoing <> ${shouldBeOutgoing(userId, accountId)}`);
-  return rows[0]?.n ?? 0;
+  return rows.map((row) => row.id);
 }
 
 /**
- * Turns up to `limit` emails of the account whose direction the rule changes: incoming to outgoing
- * (then read, as a sync stores sent mail) or back (their read state kept). Answers how many; 0 when
- * every email agrees with the rule, so calling it again is harmless.
+ * Turns these emails of the account the way the rule says: incoming to outgoing (then read, as a
+ * sync stores sent mail) or back (their read state kept). An email the rule no longer changes is
+ * left as it is, so running it again is harmless. Answers how many changed.
  */
-export async function remarkDirectionBatch(db: Db, userId: string, accountId: string, limit: number): Promise<number> {
+export async function remarkDirection(db: Db, userId: string, accountId: string, emailIds: string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
   const { rows } = await db.execute<{ id: string }>(sql`
     update emails e set is_outgoing = not e.is_outgoing, is_read = e.is_read or not e.is_outgoing, updated_at = now()
-    where e.id in (
-      select e.id from emails e
-      where e.user_id = ${userId} and e.email_account_id = ${accountId} and e.is_outgoing <> ${shouldBeOutgoing(userId, accountId)}
-      limit ${limit}
-    ) and e.user_id = ${userId}
+    where e.id = any(${sql.param(emailIds)}::uuid[]) and e.user_id = ${userId} and e.email_account_id = ${accountId}
+      and e.is_outgoing <> ${shouldBeOutgoing(userId, accountId)}
     returning e.id`);
   return rows.length;
 }

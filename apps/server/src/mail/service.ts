@@ -170,17 +170,17 @@ export function refreshAliasProposals({ db, userId, accountId }: AccountScope): 
   return repo.refreshAliasProposals(db, userId, accountId);
 }
 
-/** How many of the account's emails are outgoing when they should be incoming, or the other way, by the account's current addresses. */
-export function countMailDirectionChanges({ db, userId, accountId }: AccountScope): Promise<number> {
-  return repo.countDirectionChanges(db, userId, accountId);
+/**
+ * The ids of the account's emails that are outgoing when its addresses now say incoming, or the
+ * other way (mail the mailbox files as sent is always outgoing).
+ */
+export function listMailDirectionChanges({ db, userId, accountId }: AccountScope): Promise<string[]> {
+  return repo.listDirectionChanges(db, userId, accountId);
 }
 
-/**
- * Gives up to `limit` of those emails the direction the account's addresses now give them (mail
- * the mailbox files as sent stays sent); answers how many, 0 once none is left.
- */
-export function remarkMailDirectionBatch({ db, userId, accountId }: AccountScope, limit: number): Promise<number> {
-  return repo.remarkDirectionBatch(db, userId, accountId, limit);
+/** Gives these emails the direction the account's addresses now give them; answers how many changed. */
+export function remarkMailDirection({ db, userId, accountId }: AccountScope, emailIds: string[]): Promise<number> {
+  return repo.remarkDirection(db, userId, accountId, emailIds);
 }
 
 /** Whether a download of the account is running (a stale one, whose process died, is not). */
