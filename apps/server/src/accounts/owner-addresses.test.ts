@@ -222,6 +222,41 @@ describe('owner addresses on the import form', () => {
   });
 });
 
+describe('mail the mailbox files as sent', () => {
+  it("is sent mail whatever its From, before and after the user's addresses change (a Takeout mbox)", async () => {
+    const other = await t.signUpAndIn('takeout@example.com');
+    const message = (labels: string | null, from: string, n: number) =>
+      Buffer.from(
+        [
+          ...(labels ? [`X-Gmail-Labels: ${labels}`] : []),
+          `From: ${from}`,
+          'To: friend@example.org',
+          `Subject: Note ${n}`,
+          `Date: Mon, ${n} Mar 2003 09:00:00 +0000`,
+          `Message-ID: <takeout-${n}@example.com>`,
+          '',
+          'Hello.',
+          '',
+        ].join('\n'),
+      );
+    const raws = [
+      message('Sent,Opened', 'Me Elsewhere <me.elsewhere@example.net>', 1),
+      message('Archived', 'Me Elsewhere <me.elsewhere@example.net>', 2),
+      message('Inbox', 'Friend <friend@example.org>', 3),
+    ];
+    const account = await importAndInitialize(toMbox(raws), { emailAddress: 'me@example.com' }, other.cookie);
+    expect(account).toMatchObject({ outgoingEmailsCount: 1, aliases: [] });
+    expect(account.aliasProposals).toEqual([
+      { address: 'me.elsewhere@example.net', reason: 'sent_folder', messages: 2, name: 'Me Elsewhere' },
+    ]);
+    expect((await putAliases(account.id, { aliases: ['me.elsewhere@example.net'] }, other.cookie)).status).toBe(200);
+    expect(await waitFor(account.id, recomputed, other.cookie)).toMatchObject({ outgoingEmailsCount: 2 });
+    expect((await putAliases(account.id, { aliases: [] }, other.cookie)).status).toBe(200);
+    // Taken back: the message Takeout files as sent stays sent mail.
+    expect(await waitFor(account.id, recomputed, other.cookie)).toMatchObject({ outgoingEmailsCount: 1, aliasProposals: [] });
+  });
+});
+
 describe('replies from a confirmed address', () => {
   it("count in 'Your response times' once the address is the user's", async () => {
     const other = await t.signUpAndIn('ann-replies@example.com');
