@@ -211,6 +211,9 @@ function gmailAccount(): EmailAccount {
     stopDownload: false,
     emailsDownloadStartedAt: null,
     styleProfileGeneratedAt: null,
+    aliases: [],
+    aliasProposals: [],
+    aliasesRecompute: null,
   };
 }
 

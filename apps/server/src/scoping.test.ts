@@ -24,6 +24,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'DELETE', path: '/api/accounts/{id}', idOfA: accountOfA, body: { confirmation: 'DELETE EMAIL ACCOUNT' } },
   { method: 'GET', path: '/api/accounts/{id}/download-progress', idOfA: accountOfA },
   { method: 'PUT', path: '/api/accounts/{id}/credentials', idOfA: accountOfA, body: { password: 'x' } },
+  { method: 'PUT', path: '/api/accounts/{id}/aliases', idOfA: accountOfA, body: { aliases: ['b@example.com'] } },
   ...['initialize', 'retry', 'pause', 'stop', 'reset', 'download'].map((action) => ({
     method: 'POST',
     path: `/api/accounts/{id}/${action}`,

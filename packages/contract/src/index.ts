@@ -1,3 +1,4 @@
+export * from './accounts/aliases.ts';
 export * from './accounts/gmail.ts';
 export * from './accounts/labels.ts';
 export * from './accounts/messages.ts';

@@ -12,10 +12,13 @@ import {
   mailboxSync,
   mailFolders,
   type NewEmailAccountRow,
+  type StoredAliasesRecompute,
   TRAINING_FIELDS_AT_START,
   trainingAnalyses,
   trainingSessions,
 } from '../platform/db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const { encryptedPassword: _secret, ...publicColumns } = getTableColumns(emailAccounts);
 
@@ -70,7 +73,12 @@ export async function insertAccount(db: Db, userId: string, values: Omit<NewEmai
 }
 
 /** Updates one account of the user; returns false when it is not theirs (or gone). */
-export async function updateAccount(db: Db, userId: string, accountId: string, values: Partial<NewEmailAccountRow>): Promise<boolean> {
+export async function updateAccount(
+  db: Pick<Db, 'update'>,
+  userId: string,
+  accountId: string,
+  values: Partial<NewEmailAccountRow>,
+): Promise<boolean> {
   const updated = await db
     .update(emailAccounts)
     .set({ ...values, updatedAt: new Date() })
@@ -159,6 +167,8 @@ export async function resetAccountMail(db: Db, userId: string, accountId: string
           dateRangeEnd: null,
           averageEmailsPerDay: 0,
           topSenders: [],
+          // Found in the mail that is gone; the user's own decisions (aliases, dismissed) stay.
+          aliasProposals: [],
           ...TRAINING_FIELDS_AT_START,
           stopDownload: false,
           emailsDownloadStartedAt: null,
@@ -189,4 +199,34 @@ export async function recordActivity(
   await db
     .insert(activityEvents)
     .values({ userId, emailAccountId: event.emailAccountId ?? null, kind: event.kind, detail: event.detail ?? {} });
+}
+
+/** The account's own-address fields, locked in `tx` until it ends (one change of the aliases at a time). */
+export async function lockAliases(tx: Tx, userId: string, accountId: string) {
+  const [row] = await tx
+    .select({
+      emailAddress: emailAccounts.emailAddress,
+      aliases: emailAccounts.aliases,
+      dismissedAliases: emailAccounts.dismissedAliases,
+      aliasProposals: emailAccounts.aliasProposals,
+      aliasesVersion: emailAccounts.aliasesVersion,
+      aliasesRecompute: emailAccounts.aliasesRecompute,
+    })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Saves the recompute's progress, only while it is the recompute of the account's current aliases
+ * (`state.version`). False when the aliases changed since: a newer recompute is queued.
+ */
+export async function saveAliasesRecompute(db: Db, userId: string, accountId: string, state: StoredAliasesRecompute): Promise<boolean> {
+  const updated = await db
+    .update(emailAccounts)
+    .set({ aliasesRecompute: state, updatedAt: new Date() })
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId), eq(emailAccounts.aliasesVersion, state.version)))
+    .returning({ id: emailAccounts.id });
+  return updated.length === 1;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { type ContactEditableField, contactStatistics, contacts, emailAccounts, ignoredSenders } from '../platform/db/schema/index.ts';
 import type { BuiltContact, MailForContacts } from './engine/build-contacts.ts';
 
-/** The account's own addresses (its address and the aliases seen in Sent), scoped by user. */
+/** The account's own addresses (its address and the aliases the user confirmed), scoped by user. */
 export async function findAccountAddresses(db: Db, userId: string, accountId: string) {
   const [row] = await db
     .select({ emailAddress: emailAccounts.emailAddress, aliases: emailAccounts.aliases })
@@ -249,7 +249,8 @@ const handOff = () => new Promise<void>((resolve) => setImmediate(resolve));
  * parsing, CPU work here) runs on the next slice while PostgreSQL writes the current one. A
  * contact the user deleted stays deleted (not updated), and a field the user edited keeps the
  * user's value. With `replaceAll`, contacts the mail no longer yields are removed unless the user
- * edited or deleted them.
+ * edited or deleted them. Contacts of `ownAddresses` (the user's own addresses) are removed even
+ * then: the user is never a contact of the user.
  */
 export async function saveBuiltContacts(
   db: Db,
@@ -257,7 +258,7 @@ export async function saveBuiltContacts(
   accountId: string,
   built: BuiltContact[],
   withDetails: (slice: BuiltContact[]) => ContactDetailsFromMail[],
-  { replaceAll }: { replaceAll: boolean },
+  { replaceAll, ownAddresses = [] }: { replaceAll: boolean; ownAddresses?: string[] },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     // One writer per account: a reprocess and an after-sync update never interleave.
@@ -283,6 +284,11 @@ export async function saveBuiltContacts(
       await handOff();
     }
     await writing;
+    if (ownAddresses.length > 0 && !empty) {
+      await tx.execute(sql`
+        delete from contacts c
+        where c.user_id = ${userId} and c.email_account_id = ${accountId} and c.email_address = any(${pgArray(ownAddresses)}::text[])`);
+    }
     if (replaceAll && !empty) {
       await tx.execute(sql`
         delete from contacts c

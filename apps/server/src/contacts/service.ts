@@ -114,6 +114,7 @@ async function build(scope: AccountScope, addresses?: string[]) {
   return {
     built: wanted ? built.filter((contact) => wanted.has(contact.emailAddress)) : built,
     withDetails: signatureDetails(await bodiesRead),
+    ownAddresses: ownAddresses.map(normalizeEmail),
   };
 }
 
@@ -123,11 +124,15 @@ async function notifyContactsChanged({ db, userId, accountId }: AccountScope) {
 
 /**
  * Rebuilds the account's whole contact book from its mail (initialization's contacts step,
- * Reprocess Contacts). Answers the number of contacts.
+ * Reprocess Contacts, a change of the user's addresses). Answers the number of contacts.
  */
 export async function rebuildContacts(scope: AccountScope): Promise<number> {
-  const { built, withDetails } = await build(scope);
-  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, built, withDetails, { replaceAll: true });
+  const { built, withDetails, ownAddresses } = await build(scope);
+  // The user's addresses change (aliases confirmed later): a contact made of one before goes, edited or not.
+  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, built, withDetails, {
+    replaceAll: true,
+    ownAddresses,
+  });
   await notifyContactsChanged(scope);
   return count;
 }

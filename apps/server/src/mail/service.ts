@@ -161,3 +161,29 @@ export function recalculateAccountStatistics({ db, userId, accountId }: AccountS
 export function calculateTopSenders({ db, userId, accountId }: AccountScope): Promise<boolean> {
   return repo.calculateTopSenders(db, userId, accountId);
 }
+
+/**
+ * Refreshes the account's proposals of addresses that may be the user's (also done at the end of
+ * every sync). False when the account is not the user's.
+ */
+export function refreshAliasProposals({ db, userId, accountId }: AccountScope): Promise<boolean> {
+  return repo.refreshAliasProposals(db, userId, accountId);
+}
+
+/**
+ * The ids of the account's emails that are outgoing when its addresses now say incoming, or the
+ * other way (mail the mailbox files as sent is always outgoing).
+ */
+export function listMailDirectionChanges({ db, userId, accountId }: AccountScope): Promise<string[]> {
+  return repo.listDirectionChanges(db, userId, accountId);
+}
+
+/** Gives these emails the direction the account's addresses now give them; answers how many changed. */
+export function remarkMailDirection({ db, userId, accountId }: AccountScope, emailIds: string[]): Promise<number> {
+  return repo.remarkDirection(db, userId, accountId, emailIds);
+}
+
+/** Whether a download of the account is running (a stale one, whose process died, is not). */
+export function isDownloading({ db }: Pick<Deps, 'db'>, accountId: string): Promise<boolean> {
+  return repo.isDownloading(db, accountId);
+}

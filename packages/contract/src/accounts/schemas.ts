@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/schemas.ts';
 import { INT4_MAX, ZText } from '../platform/input.ts';
+import { ZAliasesRecompute, ZAliasProposal } from './aliases.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 
 export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'mbox'] as const;
@@ -75,6 +76,12 @@ export const ZEmailAccount = z.object({
   emailsDownloadStartedAt: ZTimestamp,
   /** The Style Corpus card: when the style profile was last generated, or null (Pending). */
   styleProfileGeneratedAt: ZTimestamp,
+  /** The other addresses the user confirmed as theirs (lower-case; the account's address is implied). */
+  aliases: z.array(z.string()),
+  /** Addresses Penman found that may be the user's, not confirmed or dismissed yet. */
+  aliasProposals: z.array(ZAliasProposal),
+  /** The recompute after the last change of the aliases; null when they never changed. */
+  aliasesRecompute: ZAliasesRecompute.nullable(),
 });
 export type EmailAccount = z.infer<typeof ZEmailAccount>;
 

@@ -43,10 +43,7 @@ export class MboxScanner {
   private previousLineStart = 0;
   private message: OpenMessage | null = null;
 
-  constructor(
-    private readonly ownAddresses: ReadonlySet<string>,
-    private readonly maxMessageBytes = IMPORT_LIMITS.maxMessageBytes,
-  ) {}
+  constructor(private readonly maxMessageBytes = IMPORT_LIMITS.maxMessageBytes) {}
 
   push(chunk: Buffer): void {
     const base = this.position;
@@ -125,7 +122,7 @@ export class MboxScanner {
     const message = this.message;
     if (!message) return;
     // The From_ line's date only counts when the message has no usable Date header.
-    const { folder, date } = message.peek.classify(this.ownAddresses, () => fromLineDate(message.fromLine));
+    const { folder, date } = message.peek.classify(() => fromLineDate(message.fromLine));
     const length = end - message.start;
     // A From_ line with nothing after it holds no message.
     if (length > 0) {
@@ -137,8 +134,8 @@ export class MboxScanner {
 }
 
 /** Reads the whole file once, in 1 MB chunks, and indexes its messages. */
-export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>, maxMessageBytes?: number): Promise<MessageIndex> {
-  const scanner = new MboxScanner(ownAddresses, maxMessageBytes);
+export async function scanMbox(path: string, maxMessageBytes?: number): Promise<MessageIndex> {
+  const scanner = new MboxScanner(maxMessageBytes);
   const stream = fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   for await (const chunk of stream) scanner.push(chunk as Buffer);
   return scanner.end();
