@@ -185,7 +185,10 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
     const name = cleanDisplayName(raw, address);
     if (!name) return;
     let counts = names.get(address);
-    if (!counts) names.set(address, (counts = new Map()));
+    if (!counts) {
+      counts = new Map();
+      names.set(address, counts);
+    }
     counts.set(name, (counts.get(name) ?? 0) + 1);
   };
   const touch = (address: string) => {
