@@ -35,6 +35,8 @@ type MailRow = {
   sender_name: string | null;
   recipients: string;
   cc: string;
+  // Text of the jsonb, or null for the usual '{}': JSON.parse of a few names costs less than pg's jsonb parser on every row.
+  recipient_names: string | null;
   // Milliseconds since the epoch: a number is far cheaper to turn into a Date than a timestamp's text, 100,000 times.
   received_ms: number | null;
   is_outgoing: boolean;
@@ -46,6 +48,7 @@ type MailRow = {
 
 // Most mail has none of these headers: one shared empty object (read only) instead of 100,000.
 const NO_HEADERS: MailForContacts['headers'] = Object.freeze({});
+const NO_NAMES: MailForContacts['recipientNames'] = Object.freeze({});
 
 function mailingHeaders(row: MailRow): MailForContacts['headers'] {
   if (!row.list_unsubscribe && !row.list_id && !row.precedence && !row.auto_submitted) return NO_HEADERS;
@@ -69,6 +72,7 @@ export async function loadMailForContacts(db: Db, userId: string, accountId: str
   const { rows } = await db.execute<MailRow>(sql`
     select e.message_id, e.in_reply_to, e.thread_id, e.subject, e.sender_email, e.sender_name,
       array_to_string(e.recipient_emails, chr(31)) as recipients, array_to_string(e.cc_emails, chr(31)) as cc,
+      nullif(e.recipient_names, '{}')::text as recipient_names,
       floor(extract(epoch from e.received_date) * 1000)::float8 as received_ms, e.is_outgoing,
       e.headers->>'listUnsubscribe' as list_unsubscribe, e.headers->>'listId' as list_id,
       e.headers->>'precedence' as precedence, e.headers->>'autoSubmitted' as auto_submitted
@@ -83,6 +87,7 @@ export async function loadMailForContacts(db: Db, userId: string, accountId: str
     senderName: row.sender_name,
     recipientEmails: splitAddresses(row.recipients),
     ccEmails: splitAddresses(row.cc),
+    recipientNames: row.recipient_names ? (JSON.parse(row.recipient_names) as Record<string, string>) : NO_NAMES,
     receivedDate: row.received_ms === null ? null : new Date(row.received_ms),
     isOutgoing: row.is_outgoing,
     headers: mailingHeaders(row),

@@ -90,6 +90,7 @@ function toRow(
     senderName: parsed.senderName,
     recipientEmails: parsed.recipientEmails,
     ccEmails: parsed.ccEmails,
+    recipientNames: parsed.recipientNames,
     receivedDate: parsed.date ?? raw.internalDate ?? null,
     folderName: folder.path,
     hasAttachments: parsed.hasAttachments,

@@ -236,11 +236,23 @@ export async function loadTopicEmails(db: Db, userId: string, accountId: string,
       bodyText: sql<string | null>`left(${emails.bodyText}, 20000)`,
       senderName: emails.senderName,
       senderEmail: emails.senderEmail,
+      // To and Cc: with the senders, the people the topics may name.
+      recipientEmails: sql<string[]>`${emails.recipientEmails} || ${emails.ccEmails}`,
+      recipientNames: emails.recipientNames,
     })
     .from(emails)
     .where(and(scope, (flagged?.n ?? 0) > 0 ? eq(emails.isTrainingData, true) : undefined))
     .orderBy(desc(emails.receivedDate))
     .limit(limit);
+}
+
+/** The account's own addresses (its address and aliases): the owner is never one of the topics' people. */
+export async function findOwnAddresses(db: Db, userId: string, accountId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ emailAddress: emailAccounts.emailAddress, aliases: emailAccounts.aliases })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+  return row ? [row.emailAddress, ...row.aliases] : [];
 }
 
 export async function upsertTopicAnalysis(db: Db, values: Omit<typeof trainingAnalyses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>) {

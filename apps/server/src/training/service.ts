@@ -19,6 +19,7 @@ import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { analyzeCommunicationStyle, DEFAULT_SENT_STYLE_CAP, pruneOutgoingEmails, type StyleAnalysis } from '../style/service.ts';
+import { getProfileNames } from '../users/service.ts';
 import { analyzeTopics, emailsPerTheme } from './engine/topic-analysis.ts';
 import { deriveTrainingStatus } from './engine/training-status.ts';
 import { trainingSessionJob } from './jobs.ts';
@@ -320,8 +321,13 @@ export async function trainModel(scope: AccountScope): Promise<StyleAnalysis> {
 /** The topic analysis of the account's training mail (all its mail without any), upserted; also the account's topic_clusters. */
 export async function runTopicAnalysis(scope: AccountScope): Promise<void> {
   const { db, userId, accountId } = scope;
-  const mail = await repo.loadTopicEmails(db, userId, accountId, TOPIC_ANALYSIS_LIMIT);
-  const summary = analyzeTopics(mail);
+  const [mail, ownAddresses, profile] = await Promise.all([
+    repo.loadTopicEmails(db, userId, accountId, TOPIC_ANALYSIS_LIMIT),
+    repo.findOwnAddresses(db, userId, accountId),
+    getProfileNames({ db, userId }),
+  ]);
+  const ownerName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  const summary = analyzeTopics(mail, { names: ownerName ? [ownerName] : [], addresses: ownAddresses });
   await repo.upsertTopicAnalysis(db, {
     userId,
     emailAccountId: accountId,

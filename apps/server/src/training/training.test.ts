@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { STYLE_ANALYSIS_VERSION, TRAINING_LABELS, TRAINING_MESSAGES } from '@penman/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { profiles } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
 import { startDovecot } from '../test-support/dovecot.ts';
@@ -8,7 +10,7 @@ import { startDovecot } from '../test-support/dovecot.ts';
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
 const t = await createTestApp({}, { workers: true, imapCa: fs.readFileSync(dovecot.caFile, 'utf8') });
-const { cookie } = await t.signUpAndIn('kate@example.com');
+const { cookie, user } = await t.signUpAndIn('kate@example.com');
 const other = await t.signUpAndIn('intruder@example.com');
 
 /** The message's own Date header as its IMAP internal date, as a real server that received it would have. */
@@ -125,6 +127,7 @@ describe('training downloads, the style profile and the topic analysis (watson-k
   });
 
   it('Train Model builds the style profile from the sent mail and the topic analysis', async () => {
+    await t.deps.db.update(profiles).set({ firstName: 'Kimberly', lastName: 'Watson' }).where(eq(profiles.userId, user.id));
     const response = await api('/style/analyze', { method: 'POST' });
     expect(response.status).toBe(200);
     const { profile, emailsAnalyzed, sampleSize } = await response.json();
@@ -156,6 +159,9 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(levels).toBe(analysis.totalEmails);
     expect(analysis.averageSentiment).toBeGreaterThanOrEqual(-1);
     expect(analysis.averageSentiment).toBeLessThanOrEqual(1);
+    // Issue 16: the owner (the user's profile names her) is none of the people, under any first name.
+    expect(analysis.topEntities.people.length).toBeGreaterThan(3);
+    expect(analysis.topEntities.people.filter((person: string) => person.endsWith('Watson'))).toEqual([]);
   });
 
   it('a run over a range without mail fails its session with "No emails found for training", not the trained model', async () => {

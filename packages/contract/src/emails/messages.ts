@@ -5,7 +5,9 @@
 export const EMAIL_MESSAGES = {
   screenDescription: 'A read-only view of the mail Penman has downloaded from your accounts.',
   searchLabel: 'Search emails',
-  searchPlaceholder: 'Search by subject, sender or text, then press Enter',
+  // Short enough for a 375 px screen; how to run the search is said under the box.
+  searchPlaceholder: 'Search subject, sender or text',
+  searchHint: 'Press Enter to search.',
   accountFilterLabel: 'Account',
   allAccounts: 'All accounts',
   listLabel: 'Emails',

@@ -16,6 +16,8 @@ export type ParsedMessage = {
   senderName: string | null;
   recipientEmails: string[];
   ccEmails: string[];
+  /** Display names of the To and Cc recipients that have one, by lower-cased address (the first name given wins). */
+  recipientNames: Record<string, string>;
   /** The Date header when it parses, else null (the caller falls back to the server's date). */
   date: Date | null;
   bodyText: string | null;
@@ -91,6 +93,19 @@ function uniqueAddresses(list: Address[] | undefined): string[] {
     if (normalized) seen.add(normalized);
   }
   return [...seen];
+}
+
+/** Address → display name for the recipients that have a name (contacts show it). */
+function namesOf(...lists: (Address[] | undefined)[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const list of lists) {
+    for (const { name, address } of flattenAddresses(list)) {
+      const normalized = normalizeAddress(address);
+      const cleaned = cleanText(name.trim() || null, 500);
+      if (normalized && cleaned && !(normalized in names)) names[normalized] = cleaned;
+    }
+  }
+  return names;
 }
 
 function parseDate(value: string | undefined): Date | null {
@@ -192,6 +207,7 @@ function fromEmail(email: Email, sizeBytes: number, contentHash: string, attachm
     senderName: cleanText(from?.name?.trim() || null, 500),
     recipientEmails: uniqueAddresses(email.to),
     ccEmails: uniqueAddresses(email.cc),
+    recipientNames: namesOf(email.to, email.cc),
     date: parseDate(email.date),
     bodyText: text,
     bodyHtml: html,
@@ -234,6 +250,7 @@ function fromHeadersOnly(raw: Uint8Array, sizeBytes: number, contentHash: string
     senderName: null,
     recipientEmails: [],
     ccEmails: [],
+    recipientNames: {},
     date: parseDate(get('date')),
     bodyText: cleanText(bodyStart >= 0 ? body.slice(bodyStart).trim() : null),
     bodyHtml: null,

@@ -41,6 +41,10 @@ export const emails = pgTable(
     senderName: text('sender_name'),
     recipientEmails: text('recipient_emails').array().notNull().default(sql`'{}'::text[]`),
     ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    // Display names of the To and Cc recipients that have one, by lower-cased address: contacts
+    // are named from every header, not only From. Short, so STORAGE MAIN like the other address
+    // columns (migration, by hand).
+    recipientNames: jsonb('recipient_names').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     receivedDate: timestamptz('received_date'),
     folderName: text('folder_name'),
     hasAttachments: boolean('has_attachments').notNull().default(false),
