@@ -3,8 +3,8 @@ import { compile } from 'html-to-text';
 /**
  * Plain text from an HTML body, for messages whose HTML has no text/plain alternative: what search,
  * previews, contacts and the style engine read. html-to-text (htmlparser2) knows every HTML entity,
- * lists, tables and line breaks. Link targets and images are left out: they are not words of the
- * message (the HTML itself is what the mail view shows).
+ * lists, tables and line breaks. Link targets, images and the document title are left out: they are
+ * not words of the message (the HTML itself is what the mail view shows).
  */
 const convert = compile({
   wordwrap: false,
@@ -12,6 +12,8 @@ const convert = compile({
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
+    // A document's title is not shown in its body (and an unclosed one would swallow the body).
+    { selector: 'title', format: 'skip' },
     { selector: 'h1', options: { uppercase: false } },
     { selector: 'h2', options: { uppercase: false } },
     { selector: 'h3', options: { uppercase: false } },

@@ -118,15 +118,18 @@ class PartsCollector {
     if (!this.problems.includes(problem) && this.problems.length < 10) this.problems.push(problem);
   }
 
-  /** The text of a text part, decoded; a transfer decoding that made junk of text keeps the raw text. */
+  /**
+   * The text of a text part, decoded. A body labelled base64 that is not (other characters in it, or
+   * junk once decoded) keeps its raw text; quoted-printable decodes harmlessly whatever the text.
+   */
   private decodeTextPart(part: MimePart): string {
     const content = part.content ?? new Uint8Array(0);
-    const encoded = part.transferEncoding === 'base64' || part.transferEncoding === 'quoted-printable';
-    const strangers = part.transferEncoding === 'base64' && part.rawBody ? nonBase64Share(part.rawBody) : 0;
+    const base64 = part.transferEncoding === 'base64' && part.rawBody !== null;
+    const strangers = base64 ? nonBase64Share(part.rawBody!) : 0;
     let decoded = decodeText(content, part.params.charset);
-    if (encoded && part.rawBody && (strangers > NOT_BASE64_SHARE || isJunk(decoded.text))) {
-      this.note(`A ${part.type} part labelled ${part.transferEncoding} is not ${part.transferEncoding}: its raw text is kept`);
-      decoded = decodeText(part.rawBody, part.params.charset);
+    if (base64 && (strangers > NOT_BASE64_SHARE || isJunk(decoded.text))) {
+      this.note(`A ${part.type} part labelled base64 is not base64: its raw text is kept`);
+      decoded = decodeText(part.rawBody!, part.params.charset);
       decoded.text = decoded.text.replace(/\r\n/g, '\n');
     } else if (strangers > 0) {
       this.note(`A ${part.type} part's base64 holds other characters: decoded without them`);
