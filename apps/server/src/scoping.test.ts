@@ -34,6 +34,9 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/accounts/{id}/top-senders/calculate', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/analytics/charts', idOfA: accountOfA },
   { method: 'GET', path: '/api/emails/{id}', idOfA: (f) => f.emailIdOfA },
+  // "Show original" reads A's mailbox: B's request answers 404 before any connection is made.
+  { method: 'GET', path: '/api/emails/{id}/original', idOfA: (f) => f.emailIdOfA },
+  { method: 'GET', path: '/api/emails/{id}/original.eml', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },

@@ -88,6 +88,7 @@ export type EmailToStore = {
   ccEmails: string[];
   recipientNames: Record<string, string>;
   receivedDate: Date | null;
+  dateUnknown: boolean;
   folderName: string;
   hasAttachments: boolean;
   bodyText: string | null;
@@ -176,6 +177,7 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
       cc_emails: row.ccEmails,
       recipient_names: row.recipientNames,
       received_date: row.receivedDate,
+      date_unknown: row.dateUnknown,
       folder_name: row.folderName,
       has_attachments: row.hasAttachments,
       body_text: row.bodyText,
@@ -210,16 +212,18 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
       select * from json_to_recordset(${input}::json) as r(
         user_id text, email_account_id uuid, message_key text, message_id text, thread_id text, in_reply_to text,
         "references" text[], provider_uid text, subject text, sender_email text, sender_name text,
-        recipient_emails text[], cc_emails text[], recipient_names jsonb, received_date timestamptz, folder_name text, has_attachments boolean,
+        recipient_emails text[], cc_emails text[], recipient_names jsonb, received_date timestamptz, date_unknown boolean, folder_name text,
+        has_attachments boolean,
         body_text text, body_html text, is_outgoing boolean, is_training_data boolean, is_read boolean, size_bytes integer,
         content_hash text, parse_problem text, headers jsonb, attachments json)
     ), inserted as (
       insert into emails (user_id, email_account_id, message_key, message_id, thread_id, in_reply_to, "references",
-        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, recipient_names, received_date, folder_name,
-        has_attachments, body_text, body_html, is_outgoing, is_training_data, is_read, size_bytes, content_hash,
+        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, recipient_names, received_date, date_unknown,
+        folder_name, has_attachments, body_text, body_html, is_outgoing, is_training_data, is_read, size_bytes, content_hash,
         parse_problem, headers)
       select user_id, email_account_id, message_key, message_id, thread_id, in_reply_to, "references",
-        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, coalesce(recipient_names, '{}'), received_date, folder_name,
+        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, coalesce(recipient_names, '{}'), received_date,
+        coalesce(date_unknown, false), folder_name,
         has_attachments, body_text, body_html, is_outgoing, is_training_data, is_read, size_bytes, content_hash,
         parse_problem, headers
       from input

@@ -92,6 +92,7 @@ function toRow(
     ccEmails: parsed.ccEmails,
     recipientNames: parsed.recipientNames,
     receivedDate: parsed.date ?? raw.internalDate ?? null,
+    dateUnknown: parsed.dateUnknown,
     folderName: folder.path,
     hasAttachments: parsed.hasAttachments,
     bodyText: parsed.bodyText,
@@ -102,7 +103,7 @@ function toRow(
     // A message stored without its body: its real size, and why (counted on the account).
     sizeBytes: raw.bodyOmitted?.sizeBytes ?? parsed.sizeBytes,
     contentHash: parsed.contentHash,
-    parseProblem: raw.bodyOmitted ? [raw.bodyOmitted.note, parsed.parseProblem].filter(Boolean).join(' ') : parsed.parseProblem,
+    parseProblem: raw.bodyOmitted ? [raw.bodyOmitted.note, parsed.parseProblem].filter(Boolean).join('\n') : parsed.parseProblem,
     headers: Object.fromEntries(Object.entries(parsed.headers).filter(([, v]) => v != null)),
     attachments: parsed.attachments,
   };

@@ -179,7 +179,7 @@ describe('message fields', () => {
       '--XX--',
     ].join('\r\n');
     const parsed = await parseMessage(Buffer.from(raw));
-    expect(parsed.bodyText).toBe('Hi there\nSecond & last');
+    expect(parsed.bodyText).toBe('Hi there\n\nSecond & last');
     expect(parsed.hasAttachments).toBe(true);
     expect(parsed.attachments).toEqual([
       { filename: 'report.pdf', contentType: 'application/pdf', sizeBytes: 7, contentId: null, disposition: 'attachment' },

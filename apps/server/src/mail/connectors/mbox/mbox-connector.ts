@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
 import { logger } from '../../../platform/logger.ts';
 import {
@@ -13,10 +14,10 @@ import {
 } from '../types.ts';
 import { FOLDER_INBOX, FOLDER_SENT } from './header-peek.ts';
 import { bodyNotStoredNote, HEADER_BLOCK_MAX_BYTES, IMPORT_LIMITS, type ImportLimits, OMIT_NONE } from './limits.ts';
-import { readMboxHeaderBlock, readMboxMessage, scanMbox } from './mbox-file.ts';
+import { readMboxHeaderBlock, readMboxMessage, scanMbox, streamMboxMessage } from './mbox-file.ts';
 import { findId, type MessageIndex } from './message-index.ts';
 import { type MailboxFileKind, SNIFF_BYTES, sniffMailboxFile } from './sniff.ts';
-import { openZip, readEntry, readHeaderBlock, scanZip } from './zip-file.ts';
+import { openZip, readEntry, readHeaderBlock, scanZip, streamEntry } from './zip-file.ts';
 
 /**
  * An imported mailbox file (mbox, or a zip of .eml files) as a read-only account. The sync engine
@@ -59,6 +60,8 @@ type Source = {
   scan: () => Promise<MessageIndex>;
   /** The message at position `i` of the index (only its header block when `headerOnly`), or null when it cannot be read. */
   read: (index: MessageIndex, i: number, headerOnly: boolean) => Promise<Buffer | null>;
+  /** The message at position `i`, whole, streamed (for "Show original", whatever the import's limits). */
+  stream: (index: MessageIndex, i: number) => Promise<Readable>;
   close: () => Promise<void>;
 };
 
@@ -91,6 +94,7 @@ async function mboxSource(path: string, limits: ImportLimits): Promise<Source> {
   return {
     scan: () => scanMbox(path, limits.maxMessageBytes),
     read: (index, i, headerOnly) => (headerOnly ? readMboxHeaderBlock : readMboxMessage)(handle, index.starts[i]!, index.lengths[i]!),
+    stream: async (index, i) => streamMboxMessage(path, index.starts[i]!, index.lengths[i]!),
     close: () => handle.close(),
   };
 }
@@ -114,6 +118,8 @@ async function zipSource(path: string, limits: ImportLimits): Promise<Source> {
         return null;
       }
     },
+    stream: (index, i) =>
+      streamEntry(zip, { start: index.starts[i]!, length: index.lengths[i]!, size: index.sizes[i]!, deflated: index.deflated[i] === 1 }),
     close: async () => zip.close(),
   };
 }
@@ -215,6 +221,18 @@ export async function openMailboxFile(options: {
           message.bodyOmitted = { sizeBytes, note: bodyNotStoredNote(omitted, limits, sizeBytes) };
         }
         yield message;
+      }
+    },
+
+    async openOriginal(folder, id) {
+      folderCode(folder);
+      const all = await index();
+      const i = findId(all, Number(id));
+      if (i < 0) return null;
+      try {
+        return await source.stream(all, i);
+      } catch (error) {
+        throw toMailError(error, path);
       }
     },
 

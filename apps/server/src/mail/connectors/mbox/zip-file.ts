@@ -132,6 +132,15 @@ export async function readHeaderBlock(zip: yauzl.ZipFile, at: ZipEntryLocation):
   return headerBlock(Buffer.concat(chunks, total).subarray(0, HEADER_BLOCK_MAX_BYTES));
 }
 
+/** The entry's bytes, inflated as they are read (for "Show original"). */
+export function streamEntry(zip: yauzl.ZipFile, at: ZipEntryLocation): Promise<Readable> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStreamLowLevel(at.start, at.length, 0, at.length, at.deflated, at.size, (error, opened) =>
+      error ? reject(error) : resolve(opened),
+    ),
+  );
+}
+
 /** Inflates the entry's data chunk by chunk until `take` answers true (the stream is then destroyed). */
 async function eachChunk(zip: yauzl.ZipFile, at: ZipEntryLocation, take: (chunk: Buffer) => boolean): Promise<void> {
   // The callback form: yauzl 3.4's openReadStreamLowLevelPromise calls openReadStream by mistake.
