@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import jschardet from 'jschardet';
 
 /**
- * Bytes of mail text to a string, as a careful mail client reads them (docs/decisions/016):
+ * Bytes of mail text to a string, as a careful mail client reads them (docs/decisions/017):
  * - the declared charset when it is known and the bytes are valid in it: TextDecoder for the
  *   WHATWG labels (native, fast), iconv-lite for the rest (UTF-7, DOS and Mac code pages, ...);
  * - else, or with no declaration, `X-UNKNOWN` or a declaration the bytes contradict: valid UTF-8

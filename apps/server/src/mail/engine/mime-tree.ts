@@ -4,7 +4,7 @@ import { decodeText } from './charsets.ts';
 
 /**
  * postal-mime (pinned at 4.0.0) reads the structure: boundaries, header lines, transfer encodings,
- * nesting limits; it is the fastest parser measured here (docs/decisions/016). What it then makes of
+ * nesting limits; it is the fastest parser measured here (docs/decisions/017). What it then makes of
  * the parts (which text is the body, in which charset, what is an attachment) is Penman's
  * (message-parts.ts): postal-mime decodes text with TextDecoder only (no UTF-7, no detection) and
  * joins alternatives of some shapes. So this reader stops after the tree and hands it over.
