@@ -113,7 +113,10 @@ try {
       rows.cc.push(`{${cc.map((address) => `"${address}"`).join(',')}}`);
       // Every recipient named, as a mail client writes To and Cc (the worst case for the names the build reads).
       rows.names.push(
-        JSON.stringify({ [outgoing ? other.email : OWN]: outgoing ? other.name : 'Me', ...(ccPerson ? { [ccPerson.email]: ccPerson.name } : {}) }),
+        JSON.stringify({
+          [outgoing ? other.email : OWN]: outgoing ? other.name : 'Me',
+          ...(ccPerson ? { [ccPerson.email]: ccPerson.name } : {}),
+        }),
       );
       rows.date.push(new Date(start + (span * i) / EMAILS).toISOString());
       rows.outgoing.push(outgoing);
