@@ -130,7 +130,7 @@ describe('POST /api/accounts/import', () => {
         hash: expected.contentHash,
         size: expected.sizeBytes,
         text: expected.bodyText,
-        problem: null,
+        problem: expected.parseProblem,
       });
     }
 

@@ -95,8 +95,9 @@ function toRow(
     dateUnknown: parsed.dateUnknown,
     folderName: folder.path,
     hasAttachments: parsed.hasAttachments,
-    bodyText: parsed.bodyText,
-    bodyHtml: parsed.bodyHtml,
+    // A body not stored is null, not the empty body of its header block.
+    bodyText: raw.bodyOmitted ? null : parsed.bodyText,
+    bodyHtml: raw.bodyOmitted ? null : parsed.bodyHtml,
     isOutgoing,
     isTrainingData: options.markTrainingData ?? false,
     isRead: isOutgoing || (raw.seen ?? false),
