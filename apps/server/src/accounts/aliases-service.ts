@@ -83,7 +83,7 @@ export async function updateAliases({
             aliasesVersion: version,
             aliasesRecompute: {
               version,
-              status: 'waiting',
+              status: 'queued',
               step: null,
               done: 0,
               total: 0,

@@ -153,8 +153,10 @@ describe("the issue's mailbox: one owner address at import, the others confirmed
     await t.deps.db.update(mailboxSync).set({ status: 'running', startedAt: new Date() }).where(eq(mailboxSync.emailAccountId, accountId));
     const response = await putAliases(accountId, { aliases: HIS_OTHER_ADDRESSES.slice(0, 3), dismissed: [] });
     expect(response.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await getAccount(accountId)).aliasesRecompute).toMatchObject({ status: 'waiting', step: null });
+    // Saved, the recount is queued (no download known yet); its job finds the download and waits.
+    expect((await response.json()).account.aliasesRecompute).toMatchObject({ status: 'queued', step: null });
+    const waiting = await waitFor(accountId, (account) => account.aliasesRecompute?.status === 'waiting');
+    expect(waiting.aliasesRecompute).toMatchObject({ status: 'waiting', step: null });
     expect((await getAccount(accountId)).outgoingEmailsCount).toBe(sentBy([KAMINSKI, ...HIS_OTHER_ADDRESSES]));
     await t.deps.db.update(mailboxSync).set({ status: 'completed' }).where(eq(mailboxSync.emailAccountId, accountId));
     const done = await waitFor(accountId, recomputed);
