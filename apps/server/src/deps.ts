@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { Env } from './env.ts';
 import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
 import { type Auth, createAuth } from './platform/auth.ts';
@@ -6,11 +7,13 @@ import { createSecretBox, createSigner, type SecretBox, type Signer } from './pl
 import { resolveAppSecret } from './platform/data-dir.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { openDatabase } from './platform/db/open.ts';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/file-store.ts';
 import { type GoogleConfig, googleConfigFromEnv } from './platform/google.ts';
 import { logger } from './platform/logger.ts';
 import { type Queue, startQueue } from './platform/queue.ts';
 import { type RealtimeHub, startRealtimeHub } from './platform/realtime.ts';
 import { createLocalStorage, type LocalStorage } from './platform/storage.ts';
+import { parseStorageUrl } from './platform/storage-url.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
 import { reserveSignInAttempt, settleSignInAttempt } from './users/sign-in-limits.ts';
 
@@ -24,7 +27,10 @@ export type Deps = {
   env: Env;
   db: Db;
   queue: Queue;
+  /** Imported mailbox files on this machine (DATA_DIR/imports): read in place, with random access. */
   storage: LocalStorage;
+  /** The user's files (knowledge documents, attachment library): local disk or S3-compatible. */
+  files: FileStore;
   secretBox: SecretBox;
   /** HMAC signatures for one purpose (OAuth state, ...), keyed from APP_SECRET. */
   signerFor: (purpose: string) => Signer;
@@ -53,6 +59,19 @@ type OpenOptions = {
   /** Start the MIME parse threads now (processes that run the sync), not on the first download. */
   startParseThreads?: boolean;
 };
+
+/** STORAGE_URL's S3-compatible store, else DATA_DIR/files. */
+function fileStoreFor(env: Env): FileStore {
+  if (!env.STORAGE_URL) return createLocalFileStore(path.join(env.dataDir, 'files'));
+  const credentials =
+    env.STORAGE_ACCESS_KEY_ID && env.STORAGE_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.STORAGE_ACCESS_KEY_ID, secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY }
+      : undefined;
+  const location = parseStorageUrl(env.STORAGE_URL, credentials);
+  // env.ts refused a URL that does not parse.
+  if (typeof location === 'string') throw new Error(`STORAGE_URL: ${location}`);
+  return createS3FileStore(location);
+}
 
 /** The default parse threads: one core keeps downloading and inserting, the others parse MIME. */
 function parseThreads(env: Env): number {
@@ -102,6 +121,7 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
     db,
     queue,
     storage: createLocalStorage(env.dataDir),
+    files: fileStoreFor(env),
     secretBox: createSecretBox(secret),
     signerFor: (purpose) => createSigner(secret, purpose),
     realtime,
