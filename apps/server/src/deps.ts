@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Env } from './env.ts';
+import { createTextExtractor, type TextExtractor } from './files/text-extractor.ts';
 import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
 import { type Auth, createAuth } from './platform/auth.ts';
 import { createSecretBox, createSigner, type SecretBox, type Signer } from './platform/crypto.ts';
@@ -43,6 +44,8 @@ export type Deps = {
   imapCa?: string;
   /** MIME parsing for downloads: worker threads, or this thread when MAIL_PARSE_THREADS=0. */
   parseMessages: MessageParser;
+  /** Text of knowledge documents, read in a worker thread with a memory and time limit. */
+  extractText: TextExtractor['extract'];
   /** True once the database, the job queue and the workers are up. */
   isReady: () => boolean;
 };
@@ -95,6 +98,7 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
   // Workers start their parse threads with the process: starting them on the first download
   // added their start-up to it. Web-only processes, the CLI and most tests never parse mail.
   let parsePool = options.startParseThreads ? createParsePool(parseThreads(env)) : undefined;
+  const textExtractor = createTextExtractor();
   const secret = resolveAppSecret(env);
   const db = database.db;
   const auth = createAuth({
@@ -133,12 +137,14 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
       parsePool ??= createParsePool(parseThreads(env));
       return parsePool.parse(raws);
     },
+    extractText: textExtractor.extract,
     isReady: options.isReady ?? (() => true),
     async close() {
       // The realtime listener first: the database going away is then not reported as a fault.
       await realtime.stop().catch(() => {});
       await queue.stop().catch(() => {});
       await parsePool?.close().catch(() => {});
+      await textExtractor.close().catch(() => {});
       await opened?.close().catch(() => {});
     },
   };

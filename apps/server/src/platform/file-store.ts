@@ -5,6 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { FileMissingError, FileTooLargeError } from './file-errors.ts';
 import { assertSafeKey } from './storage-keys.ts';
 import type { S3Location } from './storage-url.ts';
 
@@ -13,6 +14,8 @@ import type { S3Location } from './storage-url.ts';
  * default, or any S3-compatible store (`STORAGE_URL=s3://bucket?endpoint=...`). Keys are relative
  * paths checked by `assertSafeKey`; a file is streamed in and out, never held whole in memory.
  */
+export { FileMissingError, FileTooLargeError };
+
 export type FileStore = {
   /** Streams `body` to `key`; past `maxBytes` it stops and throws `FileTooLargeError` (nothing is kept). */
   put: (
@@ -29,20 +32,6 @@ export type FileStore = {
   /** Every key under `prefix/`, for tests and the data export. */
   list: (prefix: string) => Promise<string[]>;
 };
-
-export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The file is larger than ${maxBytes} bytes`);
-    this.name = 'FileTooLargeError';
-  }
-}
-
-export class FileMissingError extends Error {
-  constructor(key: string) {
-    super(`No stored file at ${key}`);
-    this.name = 'FileMissingError';
-  }
-}
 
 /** Counts the bytes going through and fails once they pass `maxBytes`. */
 function sizeLimit(maxBytes: number, counted: { size: number }): Transform {

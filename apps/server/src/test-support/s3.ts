@@ -11,7 +11,13 @@ export type S3Server = { url: string; bucket: string; folder: string; stop: () =
  */
 export async function startS3(bucket = 'penman-files'): Promise<S3Server> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: folder, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: folder,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   return {
     url: `s3://${bucket}?endpoint=http://127.0.0.1:${port}`,

@@ -1,11 +1,10 @@
-import { EMAIL_MESSAGES, type EmailDetail } from '@penman/contract';
+import { EMAIL_MESSAGES, type EmailDetail, formatFileSize } from '@penman/contract';
 import { CircleAlert, Paperclip, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/date-format.ts';
-import { formatFileSize } from '@/lib/file-size.ts';
 import { useEmail } from '../api/get-email.ts';
 import { EmailHtmlBody } from './email-html-body.tsx';
 import { EmailTextBody } from './email-text-body.tsx';

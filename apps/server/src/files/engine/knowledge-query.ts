@@ -1,0 +1,29 @@
+/**
+ * Which words of a text the knowledge search looks for, and how much each counts: BM25's inverse
+ * document frequency over the account's chunks (a word in every passage tells nothing), times a
+ * little more for a word the text repeats. Pure; the lexemes and their counts come from PostgreSQL
+ * (the 'english' configuration the chunks are indexed with).
+ */
+
+export type LexemeCount = { lexeme: string; count: number; chunks: number };
+
+/** At most this many words of a long email are searched for: the rarest ones. */
+export const MAX_QUERY_TERMS = 24;
+/** A word found in more than this share of the account's passages is left out (unless nothing else is left). */
+const COMMON_SHARE = 0.5;
+
+/** BM25's IDF (with the +1 that keeps it positive). */
+export function inverseDocumentFrequency(chunks: number, totalChunks: number): number {
+  return Math.log(1 + (totalChunks - chunks + 0.5) / (chunks + 0.5));
+}
+
+/** The weighted terms of a query: only lexemes some passage holds, rarest and most repeated first. */
+export function queryTerms(lexemes: LexemeCount[], totalChunks: number): { lexeme: string; weight: number }[] {
+  const present = lexemes.filter((l) => l.chunks > 0 && l.lexeme.length > 1 && !/^\d{1,2}$/.test(l.lexeme));
+  const informative = present.filter((l) => l.chunks / Math.max(1, totalChunks) <= COMMON_SHARE);
+  const chosen = informative.length > 0 ? informative : present;
+  return chosen
+    .map((l) => ({ lexeme: l.lexeme, weight: inverseDocumentFrequency(l.chunks, totalChunks) * (1 + Math.log(Math.max(1, l.count))) }))
+    .sort((a, b) => b.weight - a.weight || a.lexeme.localeCompare(b.lexeme))
+    .slice(0, MAX_QUERY_TERMS);
+}

@@ -1,0 +1,129 @@
+import chardet from 'chardet';
+import iconv from 'iconv-lite';
+import mammoth from 'mammoth';
+import { getDocumentProxy } from 'unpdf';
+import WordExtractor from 'word-extractor';
+import { blocksFromText, type TextBlock } from './engine/chunk-text.ts';
+import { EXTRACTION_MESSAGES, type ExtractionResult, MAX_PDF_PAGES } from './engine/extraction-result.ts';
+
+// Text of a knowledge document as blocks, by type: PDF (unpdf, pdf.js), DOCX (mammoth, headings
+// from the document's styles), DOC (word-extractor), TXT and Markdown (charset detected). Runs in a
+// worker thread with its own memory and time limit (text-extractor.ts): a hostile file fails alone.
+
+const failure = (reason: string): ExtractionResult => ({ ok: false, reason });
+
+function withText(blocks: TextBlock[]): ExtractionResult {
+  return blocks.some((block) => block.kind === 'paragraph' && /\p{L}{2}/u.test(block.text))
+    ? { ok: true, blocks }
+    : failure(EXTRACTION_MESSAGES.noText);
+}
+
+async function fromPdf(bytes: Uint8Array): Promise<ExtractionResult> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(bytes);
+  } catch (error) {
+    if ((error as { name?: string }).name === 'PasswordException') return failure(EXTRACTION_MESSAGES.encrypted);
+    return failure(EXTRACTION_MESSAGES.damaged('PDF'));
+  }
+  try {
+    if (pdf.numPages > MAX_PDF_PAGES) return failure(EXTRACTION_MESSAGES.tooManyPages(pdf.numPages));
+    const blocks: TextBlock[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      // pdf.js gives runs of text; a run that ends a line says so (hasEOL). A gap as tall as a line
+      // between two lines is a paragraph break.
+      let text = '';
+      let lastY: number | undefined;
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        const y = item.transform[5] as number;
+        const height = Math.abs(item.height) || 10;
+        if (lastY !== undefined && text.endsWith('\n') && lastY - y > height * 1.8) text += '\n';
+        text += item.str;
+        if (item.hasEOL) text += '\n';
+        lastY = y;
+      }
+      blocks.push(...blocksFromText(text));
+      page.cleanup();
+    }
+    return withText(blocks);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+type MammothElement = { type: string; styleName?: string | null; styleId?: string | null; value?: string; children?: MammothElement[] };
+
+const textOf = (element: MammothElement): string =>
+  element.type === 'text' ? (element.value ?? '') : element.type === 'tab' ? ' ' : (element.children ?? []).map(textOf).join('');
+
+/** Paragraphs in reading order, tables included (each cell's paragraphs in turn). */
+function paragraphsOf(element: MammothElement): MammothElement[] {
+  if (element.type === 'paragraph') return [element];
+  return (element.children ?? []).flatMap(paragraphsOf);
+}
+
+async function fromDocx(bytes: Uint8Array): Promise<ExtractionResult> {
+  let document: MammothElement | undefined;
+  try {
+    // mammoth reads the document model; its HTML is not used. Headings come from the paragraph
+    // styles ("Heading 1", "Title", ...), whatever language the style names are in (their ids).
+    await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }, {
+      transformDocument: (parsed: MammothElement) => {
+        document = parsed;
+        return parsed;
+      },
+    } as Parameters<typeof mammoth.convertToHtml>[1]);
+  } catch {
+    return failure(EXTRACTION_MESSAGES.damaged('Word'));
+  }
+  const blocks: TextBlock[] = [];
+  for (const paragraph of document ? paragraphsOf(document) : []) {
+    const text = textOf(paragraph);
+    const style = `${paragraph.styleId ?? ''} ${paragraph.styleName ?? ''}`;
+    const heading = /heading\s*(\d)|überschrift\s*(\d)|titre\s*(\d)/i.exec(style);
+    if (heading) blocks.push({ kind: 'heading', level: Number(heading[1] ?? heading[2] ?? heading[3]), text });
+    else if (/\btitle\b/i.test(style)) blocks.push({ kind: 'heading', level: 1, text });
+    else blocks.push({ kind: 'paragraph', text });
+  }
+  return withText(blocks);
+}
+
+async function fromDoc(bytes: Uint8Array): Promise<ExtractionResult> {
+  try {
+    const extracted = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return withText(blocksFromText(extracted.getBody()));
+  } catch {
+    return failure(EXTRACTION_MESSAGES.damaged('Word'));
+  }
+}
+
+/** Plain text in whatever charset it was saved: valid UTF-8 first, else what chardet finds, else windows-1252. */
+export function decodeText(bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer).replace(/^\uFEFF/, '');
+  } catch {
+    const detected = chardet.detect(buffer);
+    const charset = detected && iconv.encodingExists(detected) ? detected : 'windows-1252';
+    return iconv.decode(buffer, charset).replace(/^\uFEFF/, '');
+  }
+}
+
+export async function extractBlocks({ bytes, fileType }: { bytes: Uint8Array; fileType: string }): Promise<ExtractionResult> {
+  switch (fileType) {
+    case 'pdf':
+      return fromPdf(bytes);
+    case 'docx':
+      return fromDocx(bytes);
+    case 'doc':
+      return fromDoc(bytes);
+    case 'txt':
+    case 'md':
+      return withText(blocksFromText(decodeText(bytes)));
+    default:
+      return failure(EXTRACTION_MESSAGES.unsupported);
+  }
+}
