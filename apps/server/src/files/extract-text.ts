@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import WordExtractor from 'word-extractor';
+import yauzl from 'yauzl';
 import { blocksFromText, type TextBlock } from './engine/chunk-text.ts';
 import { EXTRACTION_MESSAGES, type ExtractionResult, MAX_PDF_PAGES } from './engine/extraction-result.ts';
 
@@ -65,8 +66,42 @@ function paragraphsOf(element: MammothElement): MammothElement[] {
   return (element.children ?? []).flatMap(paragraphsOf);
 }
 
+/** A DOCX is a zip: its parts may inflate to this much in all (real documents with images: tens of MB). */
+export const MAX_DOCX_INFLATED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Inflates every part of the zip once, counting, and stops past the limit: mammoth's zip reader
+ * holds whole parts in memory (outside the worker's heap limit), so a bomb must be refused before.
+ */
+async function docxFitsInMemory(buffer: Buffer): Promise<boolean> {
+  const zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true, validateEntrySizes: true });
+  let total = 0;
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName.endsWith('/')) continue;
+      const stream = await zip.openReadStreamPromise(entry);
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > MAX_DOCX_INFLATED_BYTES) {
+          stream.destroy();
+          return false;
+        }
+      }
+    }
+    return true;
+  } finally {
+    zip.close();
+  }
+}
+
 async function fromDocx(bytes: Uint8Array): Promise<ExtractionResult> {
   let document: MammothElement | undefined;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    if (!(await docxFitsInMemory(buffer))) return failure(EXTRACTION_MESSAGES.tooLargeInside);
+  } catch {
+    return failure(EXTRACTION_MESSAGES.damaged('Word'));
+  }
   try {
     // mammoth reads the document model; its HTML is not used. Headings come from the paragraph
     // styles ("Heading 1", "Title", ...), whatever language the style names are in (their ids).

@@ -14,4 +14,6 @@ export const EXTRACTION_MESSAGES = {
     `This PDF has ${pages.toLocaleString('en-US')} pages; Penman reads documents of up to ${MAX_PDF_PAGES.toLocaleString('en-US')} pages.`,
   damaged: (kind: string) => `This ${kind} file could not be read: it may be damaged or in another format.`,
   unsupported: FILE_MESSAGES.knowledgeTypes,
+  tooLargeInside:
+    'This document unpacks to more than 200 MB of content; Penman does not read it. It may be damaged or built to exhaust memory.',
 } as const;
