@@ -7,7 +7,7 @@ import { createTestApp } from './test-support/app.ts';
  * that only ever reads the caller's own data goes in `callerScopedRoutes` with a check.
  * The last test fails when a route in the OpenAPI document is in neither table.
  */
-type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown };
+type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown; query?: string };
 type Fixture = {
   cookieA: string;
   cookieB: string;
@@ -15,6 +15,8 @@ type Fixture = {
   emailIdOfA: string;
   contactIdOfA: string;
   sessionIdOfA: string;
+  knowledgeIdOfA: string;
+  attachmentIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -57,6 +59,16 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/accounts/{id}/training/analysis', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/style', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/style/analyze', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/files', idOfA: accountOfA },
+  { method: 'POST', path: '/api/accounts/{id}/files', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/knowledge/search', idOfA: accountOfA, query: '?q=refund' },
+  { method: 'DELETE', path: '/api/knowledge-documents/{id}', idOfA: (f) => f.knowledgeIdOfA },
+  { method: 'GET', path: '/api/knowledge-documents/{id}/content', idOfA: (f) => f.knowledgeIdOfA },
+  { method: 'POST', path: '/api/knowledge-documents/{id}/categories', idOfA: (f) => f.knowledgeIdOfA, body: { category: 'attachment' } },
+  { method: 'DELETE', path: '/api/attachments/{id}', idOfA: (f) => f.attachmentIdOfA },
+  { method: 'GET', path: '/api/attachments/{id}/content', idOfA: (f) => f.attachmentIdOfA },
+  { method: 'POST', path: '/api/attachments/{id}/categories', idOfA: (f) => f.attachmentIdOfA, body: { category: 'knowledge' } },
+  { method: 'PATCH', path: '/api/attachments/{id}', idOfA: (f) => f.attachmentIdOfA, body: { autoAttach: true } },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -134,7 +146,7 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
   'GET /api/dashboard/sidebar-counts': async (f, t) => {
     const a = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieB })).json();
-    expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 0, attachments: 0 });
+    expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 1, attachments: 1 });
     expect(b).toEqual({ emailAccounts: 0, knowledgeDocuments: 0, attachments: 0 });
   },
   'GET /api/dashboard/stats': async (f, t) => {
@@ -204,7 +216,19 @@ const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
   `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: knowledgeRows } = await t.database.pool.query<{ id: string }>(
+  `insert into knowledge_documents (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'prices.pdf', 'knowledge-documents/x/y/1-prices.pdf', 10, 'pdf') returning id`,
+  [a.user.id, rows[0]!.id],
+);
+const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_attachments (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
+  [a.user.id, rows[0]!.id],
+);
 const fixture: Fixture = {
+  knowledgeIdOfA: knowledgeRows[0]!.id,
+  attachmentIdOfA: attachmentRows[0]!.id,
   cookieA: a.cookie,
   cookieB: b.cookie,
   accountIdOfA: rows[0]!.id,
@@ -217,7 +241,7 @@ describe('user scoping', () => {
   it.each(ownedResourceRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
-      const path = route.path.replace(/\{[^}]+\}/, route.idOfA(fixture));
+      const path = route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)) + (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,
         cookie: fixture.cookieB,

@@ -156,7 +156,10 @@ export function fileRoutesOf(deps: Deps) {
   });
   app.post('/accounts/:id/files', async (c) => {
     const accountId = ZIdParam.safeParse({ id: c.req.param('id') });
-    if (!accountId.success) throw new AppError('NOT_FOUND', 'Email account not found');
+    if (!accountId.success) {
+      const message = accountId.error.issues[0]?.message ?? 'Invalid id';
+      throw new AppError('VALIDATION', message, { fields: { id: message } });
+    }
     const maxBytes = deps.env.UPLOAD_MAX_BYTES;
     const uploaded = await service.uploadFile({
       ...deps,

@@ -7,6 +7,7 @@ import {
   KNOWLEDGE_EXTENSIONS,
   type KnowledgePassage,
   type StoredFile,
+  ZText,
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -77,7 +78,13 @@ const fieldError = (field: string, message: string, code: 'VALIDATION' | 'CONFLI
 
 /** The categories of an upload: `categories` as "knowledge,attachment" (or repeated `category` fields). */
 function categoriesOf(fields: Map<string, string[]>): FileCategory[] {
-  const named = [...(fields.get('categories') ?? []).flatMap((v) => v.split(',')), ...(fields.get('category') ?? [])]
+  const values = [...(fields.get('categories') ?? []), ...(fields.get('category') ?? [])];
+  for (const value of values) {
+    const text = ZText.safeParse(value);
+    if (!text.success) throw fieldError('categories', text.error.issues[0]!.message);
+  }
+  const named = values
+    .flatMap((v) => v.split(','))
     .map((v) => v.trim())
     .filter(Boolean);
   const categories = FILE_CATEGORIES.filter((category) => named.includes(category));
