@@ -266,7 +266,7 @@ export async function scoreChunks(
   if (terms.length === 0) return [];
   const tsquery = terms.map((term) => `'${term.lexeme.replaceAll("'", "''")}'`).join(' | ');
   const { rows } = await db.execute<ScoredChunk>(sql`
-    with q as (select * from unnest(${terms.map((t) => t.lexeme)}::text[], ${terms.map((t) => t.weight)}::float8[]) as q(lexeme, weight)),
+    with q as (select * from unnest(${sql.param(terms.map((t) => t.lexeme))}::text[], ${sql.param(terms.map((t) => t.weight))}::float8[]) as q(lexeme, weight)),
     cand as (
       select c.id, c.document_id, c.content, c.search, c.token_count
       from knowledge_chunks c
@@ -276,8 +276,8 @@ export async function scoreChunks(
     )
     select cand.id as "chunkId", cand.document_id as "documentId", d.filename, cand.content,
       array_agg(q.lexeme order by q.weight desc) as matched,
-      sum(q.weight * (cardinality(u.positions) * ${K1 + 1})
-        / (cardinality(u.positions) + ${K1} * (${1 - B} + ${B} * cand.token_count / ${Math.max(1, averageLength)}::float8)))::float8 as score
+      sum(q.weight * (cardinality(u.positions) * ${K1 + 1}::float8)
+        / (cardinality(u.positions) + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * cand.token_count / ${Math.max(1, averageLength)}::float8)))::float8 as score
     from cand
     cross join lateral unnest(cand.search) u
     join q on q.lexeme = u.lexeme

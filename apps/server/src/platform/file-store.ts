@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { pipeline as pipe, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -143,7 +143,8 @@ export function createS3FileStore(location: S3Location): FileStore {
   return {
     async put(key, body, options = {}) {
       const counted = { size: 0 };
-      const limited = toStream(body).pipe(sizeLimit(options.maxBytes ?? Number.POSITIVE_INFINITY, counted));
+      // pipeline, not pipe: a failing source (a cut upload) must fail the upload too.
+      const limited = pipe(toStream(body), sizeLimit(options.maxBytes ?? Number.POSITIVE_INFINITY, counted), () => {});
       const upload = new Upload({
         client,
         params: {

@@ -9,6 +9,14 @@ export type UploadPart =
   | { kind: 'field'; name: string; value: string }
   | { kind: 'file'; name: string; filename: string; mimeType: string; stream: Readable };
 
+/**
+ * A file's name as the user gave it: browsers escape three characters of it in a form (the HTML
+ * standard's multipart/form-data encoding: '"' as %22, LF as %0A, CR as %0D); this undoes that.
+ */
+export function formFileName(sent: string): string {
+  return sent.replace(/%(22|0A|0D)/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
 /** Room for the form's boundaries and small fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -37,6 +45,10 @@ export async function* multipartParts(request: Request, options: MultipartOption
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // The name as the client sent it, '../' and all: it is data (shown as given), never a path.
+      preservePath: true,
+      // Browsers send a file's name in UTF-8 (busboy's default reads it as Latin-1).
+      defParamCharset: 'utf8',
       limits: { files: 1, fields: 8, parts: 9, fieldSize: 4096, fileSize: maxFileBytes },
       highWaterMark: 1024 * 1024,
       fileHwm: 1024 * 1024,
@@ -72,7 +84,13 @@ export async function* multipartParts(request: Request, options: MultipartOption
     // Read or not (a field before it may already have refused the import), its end by abort is no crash.
     stream.on('error', () => {});
     queue.push({
-      part: { kind: 'file', name, filename: info.filename ?? '', mimeType: info.mimeType, stream: Readable.from(uploadErrors(stream)) },
+      part: {
+        kind: 'file',
+        name,
+        filename: formFileName(info.filename ?? ''),
+        mimeType: info.mimeType,
+        stream: Readable.from(uploadErrors(stream)),
+      },
       raw: stream,
     });
     notify();
