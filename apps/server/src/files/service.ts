@@ -278,6 +278,22 @@ export async function extractDocumentText(
   await notifyChanged(db, userId, record.emailAccountId);
 }
 
+/** Passages looked at before they are ordered by their documents. */
+const PASSAGE_POOL = 30;
+
+/**
+ * Passages ordered by how well their document answers, then by their own score: a document whose
+ * several passages match (the returns policy for a question about sending boots back) comes before
+ * one that matches once by chance (a line of the FAQ). A document scores its best passage plus half
+ * its second.
+ */
+function rankByDocument<T extends { documentId: string; score: number }>(passages: T[]): T[] {
+  const byDocument = new Map<string, number[]>();
+  for (const passage of passages) byDocument.set(passage.documentId, [...(byDocument.get(passage.documentId) ?? []), passage.score]);
+  const documentScore = new Map([...byDocument].map(([id, scores]) => [id, (scores[0] ?? 0) + 0.5 * (scores[1] ?? 0)]));
+  return [...passages].sort((a, b) => documentScore.get(b.documentId)! - documentScore.get(a.documentId)! || b.score - a.score);
+}
+
 /**
  * The passages of the account's knowledge base that answer `text` (an incoming email, or what the
  * user typed into the Knowledge Base search), best first, with their BM25 scores and documents.
@@ -297,7 +313,8 @@ export async function searchKnowledge({
     lexemes.filter((l) => l.lexeme !== ''),
     totalChunks,
   );
-  const scored = await repo.scoreChunks(db, userId, accountId, terms, (totals?.tokens ?? 0) / totalChunks, limit);
+  const candidates = await repo.scoreChunks(db, userId, accountId, terms, (totals?.tokens ?? 0) / totalChunks, Math.max(limit, PASSAGE_POOL));
+  const scored = rankByDocument(candidates).slice(0, limit);
   return scored.map((chunk) => ({
     chunkId: chunk.chunkId,
     documentId: chunk.documentId,
