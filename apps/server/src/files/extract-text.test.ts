@@ -40,6 +40,36 @@ describe('reading knowledge documents (in a worker thread)', () => {
     expect(chunks.some((chunk) => chunk.includes('Parking') && chunk.includes('two hours'))).toBe(true);
   });
 
+  it("reads a PDF's headings from their larger type, at their levels, and no short line of a table as a heading", async () => {
+    const markdown = [
+      '# Warranty',
+      'We design our range to be used hard.',
+      '## How long are products covered?',
+      '| Product | Period |',
+      '|---|---|',
+      '| Tents | 3 years |',
+      '| Rucksacks | 5 years |',
+      'The period starts on the date of purchase.',
+      '### Footwear',
+      'Boots are covered for one year.',
+      '## What is covered',
+      'Faults in materials or workmanship.',
+    ].join('\n\n');
+    const result = await extractor.extract({ bytes: await markdownToPdf(markdown), fileType: 'pdf' });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.blocks.filter((block) => block.kind === 'heading')).toEqual([
+      { kind: 'heading', level: 1, text: 'Warranty' },
+      { kind: 'heading', level: 2, text: 'How long are products covered?' },
+      { kind: 'heading', level: 3, text: 'Footwear' },
+      { kind: 'heading', level: 2, text: 'What is covered' },
+    ]);
+    const chunks = chunkBlocks(result.blocks);
+    expect(chunks.find((chunk) => chunk.includes('Boots are covered'))).toMatch(
+      /^Warranty › How long are products covered\? › Footwear\n\n/,
+    );
+    expect(chunks.find((chunk) => chunk.includes('Faults in materials'))).toMatch(/^Warranty › What is covered\n\n/);
+  });
+
   it('reads a DOCX with its heading styles', async () => {
     const result = await extractor.extract({ bytes: await markdownToDocx(openingHours), fileType: 'docx' });
     if (!result.ok) throw new Error(result.reason);

@@ -6,6 +6,7 @@ import WordExtractor from 'word-extractor';
 import yauzl from 'yauzl';
 import { blocksFromText, type TextBlock } from './engine/chunk-text.ts';
 import { EXTRACTION_MESSAGES, type ExtractionResult, MAX_PDF_PAGES } from './engine/extraction-result.ts';
+import { blocksFromPdfLines, type PdfLine } from './engine/pdf-layout.ts';
 
 // Text of a knowledge document as blocks, by type: PDF (unpdf, pdf.js), DOCX (mammoth, headings
 // from the document's styles), DOC (word-extractor), TXT and Markdown (charset detected). Runs in a
@@ -29,26 +30,33 @@ async function fromPdf(bytes: Uint8Array): Promise<ExtractionResult> {
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) return failure(EXTRACTION_MESSAGES.tooManyPages(pdf.numPages));
-    const blocks: TextBlock[] = [];
+    const lines: PdfLine[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
-      // pdf.js gives runs of text; a run that ends a line says so (hasEOL). A gap as tall as a line
-      // between two lines is a paragraph break.
-      let text = '';
-      let lastY: number | undefined;
+      // pdf.js gives runs of text; a run that ends a line says so (hasEOL), as does a run lower on
+      // the page. A line's type size is its largest run's.
+      let line: PdfLine | undefined;
       for (const item of content.items) {
         if (!('str' in item)) continue;
         const y = item.transform[5] as number;
-        const height = Math.abs(item.height) || 10;
-        if (lastY !== undefined && text.endsWith('\n') && lastY - y > height * 1.8) text += '\n';
-        text += item.str;
-        if (item.hasEOL) text += '\n';
-        lastY = y;
+        const size = Math.abs(item.height) || Math.hypot(item.transform[0] as number, item.transform[1] as number) || 10;
+        if (line && Math.abs(line.y - y) > Math.max(line.size, size) / 2) {
+          lines.push(line);
+          line = undefined;
+        }
+        line ??= { text: '', size: 0, y, page: number };
+        line.text += item.str;
+        if (item.str.trim()) line.size = Math.max(line.size, size);
+        if (item.hasEOL) {
+          lines.push(line);
+          line = undefined;
+        }
       }
-      blocks.push(...blocksFromText(text));
+      if (line) lines.push(line);
       page.cleanup();
     }
+    const blocks = blocksFromPdfLines(lines);
     return withText(blocks);
   } finally {
     await pdf.destroy();

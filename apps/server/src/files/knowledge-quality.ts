@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,4 +29,22 @@ export function rankRates(results: { expected: string; ranked: string[] }[]) {
     else misses.push({ expected, ranked: documents.slice(0, 3) });
   }
   return { questions: results.length, top1: top1 / results.length, top3: top3 / results.length, misses };
+}
+
+/** The share of each document's questions kept out of tuning. */
+const HELD_OUT_SHARE = 0.3;
+
+/**
+ * The question set split in two: `tuning`, the questions looked at while the search was tuned, and
+ * `heldOut`, about 30 % of each document's questions (chosen by a hash of their text, so the split
+ * never moves), which nobody reads while tuning: their rate is the honest one.
+ */
+export function splitQuestions(questions: KnowledgeQuestion[]): { tuning: KnowledgeQuestion[]; heldOut: KnowledgeQuestion[] } {
+  const hashOf = (q: KnowledgeQuestion) => createHash('sha256').update(q.question).digest('hex');
+  const heldOut = new Set<KnowledgeQuestion>();
+  for (const document of new Set(questions.map((q) => q.document))) {
+    const ofDocument = questions.filter((q) => q.document === document).sort((a, b) => hashOf(a).localeCompare(hashOf(b)));
+    for (const q of ofDocument.slice(0, Math.round(ofDocument.length * HELD_OUT_SHARE))) heldOut.add(q);
+  }
+  return { tuning: questions.filter((q) => !heldOut.has(q)), heldOut: questions.filter((q) => heldOut.has(q)) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/app.ts';
 import { markdownToDocx, markdownToPdf } from '../test-support/documents.ts';
-import { knowledgeFixtures, rankRates } from './knowledge-quality.ts';
+import { knowledgeFixtures, rankRates, splitQuestions } from './knowledge-quality.ts';
 import { searchKnowledge } from './service.ts';
 
 const t = await createTestApp({}, { workers: true });
@@ -20,24 +20,43 @@ for (const [i, document] of documents.entries()) {
   if (response.status !== 201) throw new Error(`upload ${document.name}: ${response.status}`);
 }
 for (let waited = 0; ; waited += 100) {
-  const { rows } = await t.database.pool.query(`select count(*)::int as n from knowledge_documents where status in ('uploaded', 'processing')`);
+  const { rows } = await t.database.pool.query(
+    `select count(*)::int as n from knowledge_documents where status in ('uploaded', 'processing')`,
+  );
   if (rows[0].n === 0) break;
   if (waited > 60_000) throw new Error('documents not processed');
   await new Promise((r) => setTimeout(r, 100));
 }
 
-describe('searchKnowledge on a business\'s documents, with questions written without seeing the search', () => {
+/** Top-1 and top-3 rates of a set of questions, searched as drafting would (ten passages). */
+async function ratesOf(set: typeof questions) {
+  const results = [];
+  for (const { question, document } of set) {
+    const passages = await searchKnowledge({ db: t.deps.db, userId: user.id, accountId, text: question, limit: 10 });
+    results.push({ expected: document, ranked: passages.map((p) => p.filename.replace(/\.(pdf|docx)$/, '')) });
+  }
+  return rankRates(results);
+}
+
+describe("searchKnowledge on a business's documents, with questions written without seeing the search", () => {
   it('finds the document that answers the question among the first three for at least 90% of them', async () => {
-    const results = [];
-    for (const { question, document } of questions) {
-      const passages = await searchKnowledge({ db: t.deps.db, userId: user.id, accountId, text: question, limit: 10 });
-      results.push({ expected: document, ranked: passages.map((p) => p.filename.replace(/\.(pdf|docx)$/, '')) });
-    }
-    const rates = rankRates(results);
-    const missed = results.map((r, i) => ({ r, q: questions[i]! })).filter(({ r }) => ![...new Set(r.ranked)].slice(0, 3).includes(r.expected));
-    console.log(missed.map(({ r, q }) => `${q.document} <- ${[...new Set(r.ranked)].slice(0, 3).join(",")} :: ${q.question}`).join("\n"));
-    console.log(JSON.stringify({ top1: rates.top1, top3: rates.top3, misses: rates.misses.map((m) => [m.expected, m.ranked.join(","), questions.find((q, i) => results[i] === m)?.question]) }, null, 1));
-    expect(rates.questions).toBeGreaterThanOrEqual(50);
-    expect(rates.top3).toBeGreaterThanOrEqual(0.9);
+    const { tuning, heldOut } = splitQuestions(questions);
+    const [all, tuned, unseen] = [await ratesOf(questions), await ratesOf(tuning), await ratesOf(heldOut)];
+    const summary = (rates: typeof all) => `top-1 ${rates.top1.toFixed(3)}, top-3 ${rates.top3.toFixed(3)} of ${rates.questions}`;
+    const report = `all: ${summary(all)}; tuning part: ${summary(tuned)}; held-out part: ${summary(unseen)}`;
+    expect(all.questions).toBeGreaterThanOrEqual(50);
+    expect(unseen.questions).toBeGreaterThanOrEqual(20);
+    expect(all.top3, report).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("searches for what a question is about, not its function words or an email's courtesies", async () => {
+    const passages = await searchKnowledge({
+      db: t.deps.db,
+      userId: user.id,
+      accountId,
+      text: 'Hello, could you do that for me, or would it be too much? Thanks, kind regards',
+      limit: 10,
+    });
+    expect(passages).toEqual([]);
   });
 });

@@ -231,12 +231,16 @@ export async function deleteFile(db: Db, userId: string, source: FileCategory, i
   );
 }
 
-/** What the search needs of a text: its lexemes (as the chunks' vectors have them), each with its count and document frequency. */
-export async function lexemesOf(db: Db, userId: string, accountId: string, text: string) {
+/**
+ * What the search needs of a text: its lexemes (as the chunks' vectors have them, less those of
+ * `stopWords`), each with its count and document frequency.
+ */
+export async function lexemesOf(db: Db, userId: string, accountId: string, text: string, stopWords: readonly string[]) {
   const { rows } = await db.execute<{ lexeme: string; count: number; chunks: number; tokens: number }>(sql`
     select u.lexeme, cardinality(u.positions) as count, coalesce(l.chunks, 0) as chunks, coalesce(l.tokens, 0)::float8 as tokens
     from unnest(to_tsvector('english', ${text})) u
     left join knowledge_lexemes l on l.email_account_id = ${accountId} and l.user_id = ${userId} and l.lexeme = u.lexeme
+    where u.lexeme <> all (tsvector_to_array(to_tsvector('english', ${stopWords.join(' ')})))
     union all
     select '', 0, coalesce(max(l.chunks), 0), coalesce(max(l.tokens), 0)::float8
     from knowledge_lexemes l where l.email_account_id = ${accountId} and l.user_id = ${userId} and l.lexeme = ''`);

@@ -18,7 +18,7 @@ import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { safeFileName } from '../platform/storage-keys.ts';
 import { chunkBlocks } from './engine/chunk-text.ts';
-import { queryTerms } from './engine/knowledge-query.ts';
+import { QUERY_STOP_WORDS, queryTerms } from './engine/knowledge-query.ts';
 import { extractTextJob } from './jobs.ts';
 import * as repo from './repo.ts';
 
@@ -280,6 +280,12 @@ export async function extractDocumentText(
 
 /** Passages looked at before they are ordered by their documents. */
 const PASSAGE_POOL = 30;
+/**
+ * At most this many passages of one document are answered: past that, a long guide that mentions
+ * everything would hide the other documents, and drafting learns more from a second source than
+ * from a fourth passage of the first.
+ */
+const MAX_PASSAGES_PER_DOCUMENT = 3;
 
 /**
  * Passages ordered by how well their document answers, then by their own score: a document whose
@@ -291,7 +297,13 @@ function rankByDocument<T extends { documentId: string; score: number }>(passage
   const byDocument = new Map<string, number[]>();
   for (const passage of passages) byDocument.set(passage.documentId, [...(byDocument.get(passage.documentId) ?? []), passage.score]);
   const documentScore = new Map([...byDocument].map(([id, scores]) => [id, (scores[0] ?? 0) + 0.5 * (scores[1] ?? 0)]));
-  return [...passages].sort((a, b) => documentScore.get(b.documentId)! - documentScore.get(a.documentId)! || b.score - a.score);
+  const ranked = [...passages].sort((a, b) => documentScore.get(b.documentId)! - documentScore.get(a.documentId)! || b.score - a.score);
+  const taken = new Map<string, number>();
+  return ranked.filter((passage) => {
+    const count = (taken.get(passage.documentId) ?? 0) + 1;
+    taken.set(passage.documentId, count);
+    return count <= MAX_PASSAGES_PER_DOCUMENT;
+  });
 }
 
 /**
@@ -305,7 +317,7 @@ export async function searchKnowledge({
   text,
   limit,
 }: Scope & { accountId: string; text: string; limit: number }): Promise<KnowledgePassage[]> {
-  const lexemes = await repo.lexemesOf(db, userId, accountId, text.slice(0, 20_000));
+  const lexemes = await repo.lexemesOf(db, userId, accountId, text.slice(0, 20_000), QUERY_STOP_WORDS);
   const totals = lexemes.find((l) => l.lexeme === '');
   const totalChunks = totals?.chunks ?? 0;
   if (totalChunks === 0) return [];
@@ -313,7 +325,14 @@ export async function searchKnowledge({
     lexemes.filter((l) => l.lexeme !== ''),
     totalChunks,
   );
-  const candidates = await repo.scoreChunks(db, userId, accountId, terms, (totals?.tokens ?? 0) / totalChunks, Math.max(limit, PASSAGE_POOL));
+  const candidates = await repo.scoreChunks(
+    db,
+    userId,
+    accountId,
+    terms,
+    (totals?.tokens ?? 0) / totalChunks,
+    Math.max(limit, PASSAGE_POOL),
+  );
   const scored = rankByDocument(candidates).slice(0, limit);
   return scored.map((chunk) => ({
     chunkId: chunk.chunkId,

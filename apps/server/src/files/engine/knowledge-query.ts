@@ -4,6 +4,17 @@
  * little more for a word the text repeats. Pure; the lexemes and their counts come from PostgreSQL
  * (the 'english' configuration the chunks are indexed with).
  */
+import { eng as englishStopWords } from 'stopword';
+
+/**
+ * Words a question is made of but no answer is about: English function words beyond PostgreSQL's
+ * short list ("could", "would", "without"; a document that happens to hold them once is no answer),
+ * and the courtesies that open and close an email.
+ */
+export const QUERY_STOP_WORDS: readonly string[] = [
+  ...englishStopWords,
+  ...['hi', 'hello', 'hiya', 'hey', 'dear', 'thanks', 'thank', 'cheers', 'regards', 'best', 'kind', 'wishes', 'please', 'sincerely'],
+];
 
 export type LexemeCount = { lexeme: string; count: number; chunks: number };
 
