@@ -91,6 +91,7 @@ try {
       senderName: [] as (string | null)[],
       to: [] as string[],
       cc: [] as string[],
+      names: [] as string[],
       date: [] as string[],
       outgoing: [] as boolean[],
       body: [] as string[],
@@ -106,9 +107,17 @@ try {
       rows.subject.push(`${answered ? 'Re: ' : ''}${subjects[i % subjects.length]}`);
       rows.sender.push(outgoing ? OWN : other.email);
       rows.senderName.push(outgoing ? 'Me' : other.name);
-      const cc = next() < 0.2 ? [person(pick(i + 7)).email] : [];
+      const ccPerson = next() < 0.2 ? person(pick(i + 7)) : null;
+      const cc = ccPerson ? [ccPerson.email] : [];
       rows.to.push(`{${outgoing ? `"${other.email}"` : `"${OWN}"`}}`);
       rows.cc.push(`{${cc.map((address) => `"${address}"`).join(',')}}`);
+      // Every recipient named, as a mail client writes To and Cc (the worst case for the names the build reads).
+      rows.names.push(
+        JSON.stringify({
+          [outgoing ? other.email : OWN]: outgoing ? other.name : 'Me',
+          ...(ccPerson ? { [ccPerson.email]: ccPerson.name } : {}),
+        }),
+      );
       rows.date.push(new Date(start + (span * i) / EMAILS).toISOString());
       rows.outgoing.push(outgoing);
       rows.body.push(
@@ -118,10 +127,10 @@ try {
     }
     await pool.query(
       `insert into emails (user_id, email_account_id, message_key, message_id, in_reply_to, subject, sender_email, sender_name,
-         recipient_emails, cc_emails, received_date, is_outgoing, body_text, folder_name)
-       select $1, $2, k, k, r, s, se, sn, t::text[], c::text[], d, o, b, case when o then 'Sent' else 'INBOX' end
-       from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::boolean[], $12::text[])
-         as x(k, r, s, se, sn, t, c, d, o, b)`,
+         recipient_emails, cc_emails, recipient_names, received_date, is_outgoing, body_text, folder_name)
+       select $1, $2, k, k, r, s, se, sn, t::text[], c::text[], n::jsonb, d, o, b, case when o then 'Sent' else 'INBOX' end
+       from unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $13::text[], $10::timestamptz[], $11::boolean[], $12::text[])
+         as x(k, r, s, se, sn, t, c, n, d, o, b)`,
       [
         userId,
         accountId,
@@ -135,6 +144,7 @@ try {
         rows.date,
         rows.outgoing,
         rows.body,
+        rows.names,
       ],
     );
   }
@@ -151,9 +161,9 @@ try {
   );
   await pool.query(
     `insert into emails (user_id, email_account_id, message_key, message_id, in_reply_to, subject, sender_email, sender_name,
-       recipient_emails, cc_emails, received_date, is_outgoing, body_text, folder_name)
+       recipient_emails, cc_emails, recipient_names, received_date, is_outgoing, body_text, folder_name)
      select user_id, $2, message_key, message_id, in_reply_to, subject, sender_email, sender_name, recipient_emails, cc_emails,
-       received_date, is_outgoing, body_text, folder_name
+       recipient_names, received_date, is_outgoing, body_text, folder_name
      from emails where email_account_id = $1 order by received_date limit 5000`,
     [accountId, warmAccount!.id],
   );

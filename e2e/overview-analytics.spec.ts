@@ -137,7 +137,8 @@ test('a user with mail: overview counts, banner and activity; analytics figures,
   await page.goto('/dashboard');
   await expect(statCard(page, 'Email Accounts')).toContainText('4');
   await expect(statCard(page, 'Emails Processed')).toContainText('38');
-  await expect(page.getByRole('region', { name: 'Training status' })).toContainText('Training Queued');
+  // Each import's initialization built its style profile: the model is ready.
+  await expect(page.getByRole('region', { name: 'Training status' })).toContainText('AI Model Ready');
   const connected = page.getByRole('list', { name: 'Connected email accounts' });
   await expect(connected.getByRole('listitem')).toHaveCount(4);
   await expect(connected).toContainText(OWNER);

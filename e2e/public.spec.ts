@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { layoutProblems } from './layout.ts';
 import { admin, E2E_USER, snap } from './support.ts';
 
 test.use({ baseURL: process.env.E2E_BASE_URL });
@@ -473,8 +474,8 @@ test.describe('on a phone (375 px)', () => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
+      // Nothing beyond the screen's edges, no box cut off without a sign it scrolls (issue 16: the cookie table).
+      expect(await layoutProblems(page), url).toEqual([]);
       if (url !== '/') await snap(page, `${url.slice(1)}-375`);
     }
   });

@@ -3,8 +3,10 @@ import path from 'node:path';
 import {
   STYLE_MESSAGES,
   type StyleProfile,
+  TRAINING_FIGURES,
   TRAINING_LABELS,
   TRAINING_MESSAGES,
+  TRAINING_STATUS_LABELS,
   type TrainingOverview,
   type TrainingSession,
 } from '@penman/contract';
@@ -163,7 +165,8 @@ test.describe('with a connected mailbox and no mail yet', () => {
     await expect(downloadCard(page).getByRole('button', { name: TRAINING_MESSAGES.deleteAllTrainingEmails })).toBeDisabled();
 
     await expect(analysisCard(page).getByText(TRAINING_MESSAGES.noTrainingEmailsGuidance)).toBeVisible();
-    await expect(analysisCard(page).getByText('Not analyzed')).toBeVisible();
+    // Connected, never initialized: nothing will train it until the user starts.
+    await expect(analysisCard(page).getByText(TRAINING_STATUS_LABELS.ready)).toBeVisible();
     await expect(analysisCard(page).getByRole('button', { name: TRAINING_MESSAGES.trainModel })).toBeDisabled();
     await expect(analysisCard(page).getByRole('button', { name: TRAINING_MESSAGES.showStyleReport })).toBeDisabled();
     await expect(analysisCard(page).getByRole('heading', { name: TRAINING_MESSAGES.trainingHistory })).toHaveCount(0);
@@ -254,7 +257,9 @@ test.describe('with the allen-p mailbox', () => {
     expect(data.analysis).not.toBeNull();
     expect(data.analysis!.sampleSize).toBe(data.outgoingEmailsCount);
     expect(Date.parse(data.trainingEmailsDownloadedOn!)).toBeGreaterThan(Date.parse(data.analysis!.analysisDate));
-    await expect(analysisCard(page).getByRole('region', { name: TRAINING_MESSAGES.emailAnalysisStatus })).toContainText('Analyzed');
+    await expect(analysisCard(page).getByRole('region', { name: TRAINING_MESSAGES.emailAnalysisStatus })).toContainText(
+      TRAINING_STATUS_LABELS.completed,
+    );
     await expect(analysisCard(page).getByRole('button', { name: TRAINING_MESSAGES.trainModel })).toBeEnabled();
     await expect(analysisCard(page).getByRole('button', { name: TRAINING_MESSAGES.showStyleReport })).toBeEnabled();
 
@@ -285,7 +290,7 @@ test.describe('with the allen-p mailbox', () => {
 
     const { profile } = (await (await page.request.get(`/api/accounts/${accountId}/style`)).json()) as { profile: StyleProfile };
     expect(profile).not.toBeNull();
-    await expect(dialog.getByText('Emails analyzed').locator('..')).toContainText(/\d/);
+    await expect(dialog.getByText(TRAINING_FIGURES.emailsAnalyzed.label).locator('..')).toContainText(/\d/);
     await expect(dialog.getByText(STYLE_MESSAGES.sampleSize).locator('..')).toContainText(count(profile.sampleSize));
     await snap(page, 'training-dialog');
     await dialog.getByRole('button', { name: 'View report' }).click();
@@ -300,9 +305,9 @@ test.describe('with the allen-p mailbox', () => {
     await page.keyboard.press('Escape');
     await expect(report).toBeHidden();
 
-    // Analyzed: the status with its date, the topics, Train Model off until more sent mail arrives.
+    // Trained: the status with its date, the topics, Train Model off until more sent mail arrives.
     const status = analysisCard(page).getByRole('region', { name: TRAINING_MESSAGES.emailAnalysisStatus });
-    await expect(status).toContainText('Analyzed');
+    await expect(status).toContainText(TRAINING_STATUS_LABELS.completed);
     await expect(status).toContainText('Last analyzed');
     await expect(analysisCard(page).getByRole('heading', { name: 'Email topics' })).toBeVisible();
     await expect(analysisCard(page).getByRole('heading', { name: 'Themes' })).toBeVisible();

@@ -17,5 +17,6 @@ export default defineConfig({
   splitting: true,
   sourcemap: true,
   skipNodeModulesBundle: true,
-  noExternal: ['@penman/contract'],
+  // email-providers is a JSON list: bundled, since esbuild drops the import attribute Node needs to load JSON.
+  noExternal: ['@penman/contract', 'email-providers'],
 });

@@ -23,6 +23,7 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   'PATCH /api/accounts/{id}': (f) => ({ path: `/api/accounts/${f.accountId}`, json: { displayName: 'Hacked', isActive: false } }),
   'DELETE /api/accounts/{id}': (f) => ({ path: `/api/accounts/${f.accountId}`, json: { confirmation: 'DELETE EMAIL ACCOUNT' } }),
   'PUT /api/accounts/{id}/credentials': (f) => ({ path: `/api/accounts/${f.accountId}/credentials`, json: { password: 'attacker' } }),
+  'PUT /api/accounts/{id}/aliases': (f) => ({ path: `/api/accounts/${f.accountId}/aliases`, json: { aliases: ['attacker@example.com'] } }),
   'POST /api/accounts/{id}/initialize': (f) => ({ path: `/api/accounts/${f.accountId}/initialize` }),
   'POST /api/accounts/{id}/retry': (f) => ({ path: `/api/accounts/${f.accountId}/retry` }),
   'POST /api/accounts/{id}/pause': (f) => ({ path: `/api/accounts/${f.accountId}/pause` }),

@@ -51,6 +51,7 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   }),
   'DELETE /api/accounts/{id}': () => ({ body: { confirmation: 'DELETE EMAIL ACCOUNT' } }),
   'PUT /api/accounts/{id}/credentials': () => ({ body: { password: 'new-secret', username: 'imap' } }),
+  'PUT /api/accounts/{id}/aliases': () => ({ body: { aliases: ['me@example.org'], dismissed: ['not-me@example.org'] } }),
   'GET /api/emails': (f) => ({ query: { accountId: f.accountId, search: 'quarterly report', limit: '25', offset: '0' } }),
   'GET /api/accounts/{id}/contacts': () => ({
     query: { search: 'anne', company: 'Enron', strength: 'high', limit: '20', offset: '0' },
@@ -62,7 +63,10 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'GET /api/analytics/charts': () => ({ query: { granularity: 'week' } }),
   'POST /api/accounts/{id}/training/download': () => ({ body: DATES }),
   'POST /api/accounts/{id}/training/runs': () => ({ body: { contactsOnlyInbox: true, styleOnlySent: false, ...DATES } }),
-  'POST /api/accounts/import': () => ({ multipart: true, body: { emailAddress: 'import@example.com', displayName: 'Old mail' } }),
+  'POST /api/accounts/import': () => ({
+    multipart: true,
+    body: { emailAddress: 'import@example.com', aliases: 'old@example.com, older@example.com', sentOnly: 'false', displayName: 'Old mail' },
+  }),
   'GET /api/accounts/{id}/files': () => ({ query: { source: 'knowledge' } }),
   'POST /api/accounts/{id}/files': () => ({ multipart: true, body: { categories: 'attachment' } }),
   'GET /api/accounts/{id}/knowledge/search': () => ({ query: { q: 'when will my refund arrive', limit: '5' } }),

@@ -1,4 +1,5 @@
-import { initializationStepJob } from './accounts/jobs.ts';
+import { runAliasesRecompute } from './accounts/aliases-service.ts';
+import { initializationStepJob, recomputeForAliasesJob } from './accounts/jobs.ts';
 import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
@@ -22,6 +23,7 @@ function cronEvery(minutes: number): string {
  */
 export const jobHandlers: JobRegistration<Deps>[] = [
   handle(initializationStepJob, (payload, deps) => runInitializationStep(deps, payload)),
+  handle(recomputeForAliasesJob, (payload, deps) => runAliasesRecompute(deps, payload)),
   handle(syncMailJob, async (payload, deps) => {
     await runSync(deps, { ...payload, options: { source: 'sync' } });
   }),

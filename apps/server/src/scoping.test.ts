@@ -26,6 +26,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'DELETE', path: '/api/accounts/{id}', idOfA: accountOfA, body: { confirmation: 'DELETE EMAIL ACCOUNT' } },
   { method: 'GET', path: '/api/accounts/{id}/download-progress', idOfA: accountOfA },
   { method: 'PUT', path: '/api/accounts/{id}/credentials', idOfA: accountOfA, body: { password: 'x' } },
+  { method: 'PUT', path: '/api/accounts/{id}/aliases', idOfA: accountOfA, body: { aliases: ['b@example.com'] } },
   ...['initialize', 'retry', 'pause', 'stop', 'reset', 'download'].map((action) => ({
     method: 'POST',
     path: `/api/accounts/{id}/${action}`,
@@ -35,6 +36,9 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/accounts/{id}/top-senders/calculate', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/analytics/charts', idOfA: accountOfA },
   { method: 'GET', path: '/api/emails/{id}', idOfA: (f) => f.emailIdOfA },
+  // "Show original" reads A's mailbox: B's request answers 404 before any connection is made.
+  { method: 'GET', path: '/api/emails/{id}/original', idOfA: (f) => f.emailIdOfA },
+  { method: 'GET', path: '/api/emails/{id}/original.eml', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },

@@ -1,3 +1,4 @@
+export * from './accounts/aliases.ts';
 export * from './accounts/gmail.ts';
 export * from './accounts/labels.ts';
 export * from './accounts/messages.ts';
@@ -20,9 +21,11 @@ export * from './files/schemas.ts';
 export * from './platform/constants.ts';
 export * from './platform/errors.ts';
 export * from './platform/file-size.ts';
+export * from './platform/format.ts';
 export * from './platform/input.ts';
 export * from './public/index.ts';
 export * from './style/schemas.ts';
 export * from './training/date-range.ts';
+export * from './training/figures.ts';
 export * from './training/messages.ts';
 export * from './training/schemas.ts';

@@ -151,7 +151,9 @@ describe('email accounts API', () => {
       incomingEmailsCount: 0,
       outgoingEmailsCount: 0,
       topSenders: [],
-      trainingStatus: 'not_started',
+      // Back to the start: no style profile, and nothing will train it until the user starts again.
+      trainingStatus: 'ready',
+      styleProfileGeneratedAt: null,
       stopDownload: false,
       dateRangeStart: null,
     });

@@ -15,6 +15,14 @@ export const IMPORT_PATH = '/api/accounts/import';
 const ZImportMailboxForm = z.object({
   file: z.string().openapi({ format: 'binary', description: 'An mbox file (Google Takeout, Thunderbird) or a zip of .eml files' }),
   emailAddress: z.string().openapi({ description: "The owner's address: mail from it is sent mail" }),
+  aliases: z
+    .string()
+    .optional()
+    .openapi({ description: "The owner's other addresses, separated by commas, spaces or new lines: mail from them is sent mail too" }),
+  sentOnly: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: "'true': the file is a Sent folder exported on its own; every message in it is sent mail" }),
   displayName: z.string().optional(),
 });
 

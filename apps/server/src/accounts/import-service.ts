@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EmailAccount, ZEmail, ZText } from '@penman/contract';
+import { ALIAS_LABELS, type EmailAccount, MAX_ALIASES, ZEmail, ZText } from '@penman/contract';
 import { z } from 'zod';
 import { countZipMessagesAt, encodeMailboxSecret, MAILBOX_SNIFF_BYTES, type MailboxFileKind, sniffMailboxFile } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
@@ -12,9 +12,29 @@ import { safeFileName } from '../platform/storage-keys.ts';
 import * as repo from './repo.ts';
 import { alreadyConnected, importFolderKey, initializeAccount } from './service.ts';
 
+/** The other owner addresses, in one field: separated by commas, semicolons, spaces or new lines. */
+const ZAliasList = ZText.optional().transform((value, context) => {
+  const addresses = [
+    ...new Set(
+      (value ?? '')
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((address) => address.toLowerCase()),
+    ),
+  ];
+  const wrong = addresses.find((address) => !ZEmail.safeParse(address).success);
+  if (wrong) context.addIssue({ code: 'custom', message: `${wrong} is not an email address.` });
+  else if (addresses.length > MAX_ALIASES) context.addIssue({ code: 'custom', message: ALIAS_LABELS.tooMany });
+  return addresses;
+});
+
 export const ZImportMailboxFields = z.object({
   /** The owner's address: mail from it is sent mail. */
   emailAddress: ZEmail,
+  /** The other addresses the owner sent from: mail from them is sent mail too. */
+  aliases: ZAliasList,
+  /** 'true': the file is a Sent folder exported on its own, every message in it is sent mail. */
+  sentOnly: z.enum(['true', 'false']).optional(),
   displayName: ZText.trim().max(200).optional(),
 });
 
@@ -70,7 +90,8 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
       serverUrl: null,
       port: null,
       username: null,
-      encryptedPassword: deps.secretBox.encrypt(encodeMailboxSecret({ key })),
+      aliases: input.aliases.filter((address) => address !== input.emailAddress),
+      encryptedPassword: deps.secretBox.encrypt(encodeMailboxSecret({ key, sentOnly: input.sentOnly === 'true' })),
     });
     // Another import of the same address got there first while this file was uploading.
     if (!inserted) throw alreadyConnected(input.emailAddress);
@@ -81,7 +102,14 @@ export async function importMailboxFile({ parts, ...deps }: ImportDeps & { parts
   await repo.recordActivity(db, userId, {
     emailAccountId: accountId,
     kind: 'account.connected',
-    detail: { emailAddress: input.emailAddress, source: 'import', format: upload.kind, fileName: upload.fileName, sizeBytes: upload.size },
+    detail: {
+      emailAddress: input.emailAddress,
+      source: 'import',
+      format: upload.kind,
+      fileName: upload.fileName,
+      sizeBytes: upload.size,
+      sentOnly: input.sentOnly === 'true',
+    },
   });
   const { account } = await initializeAccount({ db, userId, queue: deps.queue, accountId });
   return account;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Db, retryConflicts } from '../platform/db/client.ts';
 import {
   activityEvents,
@@ -12,13 +12,26 @@ import {
   mailboxSync,
   mailFolders,
   type NewEmailAccountRow,
+  type StoredAliasesRecompute,
   TRAINING_FIELDS_AT_START,
+  trainingAnalyses,
+  trainingSessions,
 } from '../platform/db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const { encryptedPassword: _secret, ...publicColumns } = getTableColumns(emailAccounts);
 
-/** Every column but the secret, plus when the style profile was generated (the Style Corpus card). */
-const accountSelection = { ...publicColumns, styleProfileGeneratedAt: communicationStyleProfiles.analysisDate };
+/**
+ * Every column but the secret, plus when the style profile was generated (the Style Corpus card)
+ * and whether a training download runs: with the row's own training fields, what the derived
+ * training status needs.
+ */
+const accountSelection = {
+  ...publicColumns,
+  styleProfileGeneratedAt: communicationStyleProfiles.analysisDate,
+  trainingSessionRunning: sql<boolean>`exists (select 1 from ${trainingSessions} where ${trainingSessions.emailAccountId} = ${emailAccounts.id} and ${trainingSessions.status} = 'downloading')`,
+};
 
 function selectAccounts(db: Db) {
   return db
@@ -60,7 +73,12 @@ export async function insertAccount(db: Db, userId: string, values: Omit<NewEmai
 }
 
 /** Updates one account of the user; returns false when it is not theirs (or gone). */
-export async function updateAccount(db: Db, userId: string, accountId: string, values: Partial<NewEmailAccountRow>): Promise<boolean> {
+export async function updateAccount(
+  db: Pick<Db, 'update'>,
+  userId: string,
+  accountId: string,
+  values: Partial<NewEmailAccountRow>,
+): Promise<boolean> {
   const updated = await db
     .update(emailAccounts)
     .set({ ...values, updatedAt: new Date() })
@@ -104,7 +122,11 @@ export async function deleteAccount(db: Db, userId: string, accountId: string): 
   );
 }
 
-/** Reset: every email of the account and every counter and training field back to the start. */
+/**
+ * Reset: every email of the account and every counter and training field back to the start, and
+ * what training built from that mail (the style profile and the topic analysis): training_status
+ * is derived from the profile, so a reset account reads not trained, as the spec's reset says.
+ */
 export async function resetAccountMail(db: Db, userId: string, accountId: string): Promise<boolean> {
   return retryConflicts(() =>
     db.transaction(async (tx) => {
@@ -117,6 +139,10 @@ export async function resetAccountMail(db: Db, userId: string, accountId: string
       // Cursors go too, or the next sync would think everything is already downloaded.
       await tx.delete(mailFolders).where(and(eq(mailFolders.userId, userId), eq(mailFolders.emailAccountId, accountId)));
       await tx.delete(mailboxSync).where(and(eq(mailboxSync.userId, userId), eq(mailboxSync.emailAccountId, accountId)));
+      await tx
+        .delete(communicationStyleProfiles)
+        .where(and(eq(communicationStyleProfiles.userId, userId), eq(communicationStyleProfiles.emailAccountId, accountId)));
+      await tx.delete(trainingAnalyses).where(and(eq(trainingAnalyses.userId, userId), eq(trainingAnalyses.emailAccountId, accountId)));
       await tx
         .update(emailAccounts)
         .set({
@@ -133,6 +159,8 @@ export async function resetAccountMail(db: Db, userId: string, accountId: string
           dateRangeEnd: null,
           averageEmailsPerDay: 0,
           topSenders: [],
+          // Found in the mail that is gone; the user's own decisions (aliases, dismissed) stay.
+          aliasProposals: [],
           ...TRAINING_FIELDS_AT_START,
           stopDownload: false,
           emailsDownloadStartedAt: null,
@@ -163,4 +191,34 @@ export async function recordActivity(
   await db
     .insert(activityEvents)
     .values({ userId, emailAccountId: event.emailAccountId ?? null, kind: event.kind, detail: event.detail ?? {} });
+}
+
+/** The account's own-address fields, locked in `tx` until it ends (one change of the aliases at a time). */
+export async function lockAliases(tx: Tx, userId: string, accountId: string) {
+  const [row] = await tx
+    .select({
+      emailAddress: emailAccounts.emailAddress,
+      aliases: emailAccounts.aliases,
+      dismissedAliases: emailAccounts.dismissedAliases,
+      aliasProposals: emailAccounts.aliasProposals,
+      aliasesVersion: emailAccounts.aliasesVersion,
+      aliasesRecompute: emailAccounts.aliasesRecompute,
+    })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Saves the recompute's progress, only while it is the recompute of the account's current aliases
+ * (`state.version`). False when the aliases changed since: a newer recompute is queued.
+ */
+export async function saveAliasesRecompute(db: Db, userId: string, accountId: string, state: StoredAliasesRecompute): Promise<boolean> {
+  const updated = await db
+    .update(emailAccounts)
+    .set({ aliasesRecompute: state, updatedAt: new Date() })
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId), eq(emailAccounts.aliasesVersion, state.version)))
+    .returning({ id: emailAccounts.id });
+  return updated.length === 1;
 }

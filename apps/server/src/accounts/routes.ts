@@ -8,6 +8,7 @@ import {
   ZDownloadProgressResponse,
   ZListAccountsResponse,
   ZUpdateAccountRequest,
+  ZUpdateAliasesRequest,
   ZUpdateCredentialsRequest,
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
@@ -16,6 +17,7 @@ import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
 import type { AppEnv } from '../platform/http/types.ts';
+import { updateAliases } from './aliases-service.ts';
 import * as service from './service.ts';
 
 const listRoute = createRoute({
@@ -68,6 +70,16 @@ const credentialsRoute = createRoute({
   description: 'Reconnects an IMAP account whose server refused the saved password: logs in first, then stores the new one.',
   request: { params: ZIdParam, body: jsonBody(ZUpdateCredentialsRequest) },
   responses: { 200: json(ZAccountResponse, 'Reconnected'), ...accountErrors },
+});
+const aliasesRoute = createRoute({
+  method: 'put',
+  path: '/accounts/{id}/aliases',
+  tags: ['accounts'],
+  security,
+  description:
+    "The other addresses the user sends from (the whole list; mail from them is sent mail, and they are never contacts) and the proposals the user dismissed. A change queues the recompute of the account's mail direction, counters, contacts and style profile; its progress is the account's aliasesRecompute.",
+  request: { params: ZIdParam, body: jsonBody(ZUpdateAliasesRequest) },
+  responses: { 200: json(ZAccountResponse, 'Saved; the recompute is queued when the list changed'), ...accountErrors },
 });
 const progressRoute = createRoute({
   method: 'get',
@@ -138,6 +150,9 @@ export function accountRoutes(deps: Deps) {
       });
       return c.json({ account }, 200);
     })
+    .openapi(aliasesRoute, async (c) =>
+      c.json({ account: await updateAliases({ ...scope(c.get('userId'), c.req.valid('param').id), input: c.req.valid('json') }) }, 200),
+    )
     .openapi(progressRoute, async (c) => c.json(await service.downloadProgress(scope(c.get('userId'), c.req.valid('param').id)), 200))
     .openapi(initializeRoute, async (c) => c.json(await service.initializeAccount(scope(c.get('userId'), c.req.valid('param').id)), 200))
     .openapi(retryRoute, async (c) => c.json(await service.retryInitialization(scope(c.get('userId'), c.req.valid('param').id)), 200))

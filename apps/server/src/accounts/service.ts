@@ -3,6 +3,7 @@ import {
   type CreateImapAccountRequest,
   type EmailAccount,
   type InitStep,
+  PROVIDERS_WITH_READ_STATE,
   type UpdateAccountRequest,
   type UpdateCredentialsRequest,
   ZEmailAccount,
@@ -16,6 +17,7 @@ import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
+import { deriveTrainingStatus } from '../training/service.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
 import * as repo from './repo.ts';
@@ -27,10 +29,22 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The API shape of an account: never its secret. */
 export function toEmailAccount(row: repo.AccountRecord): EmailAccount {
+  const provider = row.provider === 'outlook' ? 'exchange' : row.provider;
+  const training = deriveTrainingStatus({
+    storedStatus: row.trainingStatus,
+    storedError: row.trainingError,
+    hasProfile: row.styleProfileGeneratedAt !== null,
+    sessionRunning: row.trainingSessionRunning,
+    initializationStatus: row.initializationStatus,
+    lastInitStep: row.lastInitStep,
+  });
   // Parsing with the contract drops every column the API does not promise (user id, aliases...).
   return ZEmailAccount.parse({
     ...row,
-    provider: row.provider === 'outlook' ? 'exchange' : row.provider,
+    provider,
+    unreadEmailsCount: PROVIDERS_WITH_READ_STATE.includes(provider) ? row.unreadEmailsCount : null,
+    trainingStatus: training.status,
+    trainingError: training.error,
     lastSyncAt: iso(row.lastSyncAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

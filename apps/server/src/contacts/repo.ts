@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { type ContactEditableField, contactStatistics, contacts, emailAccounts, ignoredSenders } from '../platform/db/schema/index.ts';
 import type { BuiltContact, MailForContacts } from './engine/build-contacts.ts';
 
-/** The account's own addresses (its address and the aliases seen in Sent), scoped by user. */
+/** The account's own addresses (its address and the aliases the user confirmed), scoped by user. */
 export async function findAccountAddresses(db: Db, userId: string, accountId: string) {
   const [row] = await db
     .select({ emailAddress: emailAccounts.emailAddress, aliases: emailAccounts.aliases })
@@ -35,6 +35,8 @@ type MailRow = {
   sender_name: string | null;
   recipients: string;
   cc: string;
+  // Text of the jsonb, or null for the usual '{}': JSON.parse of a few names costs less than pg's jsonb parser on every row.
+  recipient_names: string | null;
   // Milliseconds since the epoch: a number is far cheaper to turn into a Date than a timestamp's text, 100,000 times.
   received_ms: number | null;
   is_outgoing: boolean;
@@ -46,6 +48,7 @@ type MailRow = {
 
 // Most mail has none of these headers: one shared empty object (read only) instead of 100,000.
 const NO_HEADERS: MailForContacts['headers'] = Object.freeze({});
+const NO_NAMES: MailForContacts['recipientNames'] = Object.freeze({});
 
 function mailingHeaders(row: MailRow): MailForContacts['headers'] {
   if (!row.list_unsubscribe && !row.list_id && !row.precedence && !row.auto_submitted) return NO_HEADERS;
@@ -69,6 +72,7 @@ export async function loadMailForContacts(db: Db, userId: string, accountId: str
   const { rows } = await db.execute<MailRow>(sql`
     select e.message_id, e.in_reply_to, e.thread_id, e.subject, e.sender_email, e.sender_name,
       array_to_string(e.recipient_emails, chr(31)) as recipients, array_to_string(e.cc_emails, chr(31)) as cc,
+      nullif(e.recipient_names, '{}')::text as recipient_names,
       floor(extract(epoch from e.received_date) * 1000)::float8 as received_ms, e.is_outgoing,
       e.headers->>'listUnsubscribe' as list_unsubscribe, e.headers->>'listId' as list_id,
       e.headers->>'precedence' as precedence, e.headers->>'autoSubmitted' as auto_submitted
@@ -83,6 +87,7 @@ export async function loadMailForContacts(db: Db, userId: string, accountId: str
     senderName: row.sender_name,
     recipientEmails: splitAddresses(row.recipients),
     ccEmails: splitAddresses(row.cc),
+    recipientNames: row.recipient_names ? (JSON.parse(row.recipient_names) as Record<string, string>) : NO_NAMES,
     receivedDate: row.received_ms === null ? null : new Date(row.received_ms),
     isOutgoing: row.is_outgoing,
     headers: mailingHeaders(row),
@@ -249,7 +254,8 @@ const handOff = () => new Promise<void>((resolve) => setImmediate(resolve));
  * parsing, CPU work here) runs on the next slice while PostgreSQL writes the current one. A
  * contact the user deleted stays deleted (not updated), and a field the user edited keeps the
  * user's value. With `replaceAll`, contacts the mail no longer yields are removed unless the user
- * edited or deleted them.
+ * edited or deleted them. Contacts of `ownAddresses` (the user's own addresses) are removed even
+ * then: the user is never a contact of the user.
  */
 export async function saveBuiltContacts(
   db: Db,
@@ -257,7 +263,7 @@ export async function saveBuiltContacts(
   accountId: string,
   built: BuiltContact[],
   withDetails: (slice: BuiltContact[]) => ContactDetailsFromMail[],
-  { replaceAll }: { replaceAll: boolean },
+  { replaceAll, ownAddresses = [] }: { replaceAll: boolean; ownAddresses?: string[] },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     // One writer per account: a reprocess and an after-sync update never interleave.
@@ -283,6 +289,11 @@ export async function saveBuiltContacts(
       await handOff();
     }
     await writing;
+    if (ownAddresses.length > 0 && !empty) {
+      await tx.execute(sql`
+        delete from contacts c
+        where c.user_id = ${userId} and c.email_account_id = ${accountId} and c.email_address = any(${pgArray(ownAddresses)}::text[])`);
+    }
     if (replaceAll && !empty) {
       await tx.execute(sql`
         delete from contacts c

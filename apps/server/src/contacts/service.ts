@@ -7,11 +7,12 @@ import {
   type ListContactsResponse,
   ZContact,
 } from '@penman/contract';
-import { normalizeEmail } from '../mail/engine/people.ts';
+import { normalizeEmail, splitName } from '../mail/engine/people.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { ContactEditableField } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';
+import { getProfileNames } from '../users/service.ts';
 import { type BuiltContact, buildingContacts } from './engine/build-contacts.ts';
 import { parseSignature } from './engine/signature.ts';
 import * as repo from './repo.ts';
@@ -46,13 +47,14 @@ async function requireAccountAddresses({ db, userId, accountId }: AccountScope):
   return addresses;
 }
 
-type SignatureFields = { phoneNumber: string | null; jobTitle: string | null; companyName: string | null };
+type SignatureFields = { name: string | null; phoneNumber: string | null; jobTitle: string | null; companyName: string | null };
 type RecentBody = Awaited<ReturnType<typeof repo.loadRecentBodies>>[number];
 
 /**
- * Phone, job title and company from the signatures in the contacts' own recent mail (newest
+ * Name, phone, job title and company from the signatures in the contacts' own recent mail (newest
  * first: the most recent signature that names a field wins; an older body is parsed only for
- * what the newest one lacks). Answers a function over a slice of the contacts, so the saving can
+ * what the newest one lacks). The signature's company wins over the one read from the domain; its
+ * name is used when no header gave one. Answers a function over a slice of the contacts, so the saving can
  * parse one slice while PostgreSQL writes the one before.
  */
 function signatureDetails(bodies: RecentBody[]): (built: BuiltContact[]) => repo.ContactDetailsFromMail[] {
@@ -70,6 +72,7 @@ function signatureDetails(bodies: RecentBody[]): (built: BuiltContact[]) => repo
       if (known?.phoneNumber && known.jobTitle) break;
       const found = parseSignature(body, { name: senderName, email: senderEmail });
       known = {
+        name: known?.name ?? found.name,
         phoneNumber: known?.phoneNumber ?? found.phoneNumber,
         jobTitle: known?.jobTitle ?? found.jobTitle,
         companyName: known?.companyName ?? found.companyName,
@@ -80,8 +83,10 @@ function signatureDetails(bodies: RecentBody[]): (built: BuiltContact[]) => repo
   return (built) =>
     built.map((contact) => {
       const signature = detailsOf(contact.emailAddress);
+      const signedName = contact.displayName ? null : (signature?.name ?? null);
       return {
         ...contact,
+        ...(signedName ? { displayName: signedName, ...splitName(signedName) } : {}),
         companyName: signature?.companyName ?? contact.companyName,
         phoneNumber: signature?.phoneNumber ?? null,
         jobTitle: signature?.jobTitle ?? null,
@@ -95,15 +100,18 @@ async function build(scope: AccountScope, addresses?: string[]) {
   // The bodies query runs in PostgreSQL while the headers are read and turned into contacts here.
   const bodiesRead = repo.loadRecentBodies(db, userId, accountId, addresses);
   bodiesRead.catch(() => {}); // awaited below; this only stops an early failure above from leaving it unhandled
-  const [ownAddresses, ignoredAddresses, mail, asOf] = await Promise.all([
+  const [ownAddresses, ignoredAddresses, mail, asOf, profile] = await Promise.all([
     requireAccountAddresses(scope),
     repo.listIgnoredAddresses(db, userId, accountId),
     repo.loadMailForContacts(db, userId, accountId, addresses),
     repo.findNewestMailDate(db, userId, accountId),
+    getProfileNames({ db, userId }),
   ]);
+  // The user's own name is never a contact's topic.
+  const ownNames = [[profile?.firstName, profile?.lastName].filter(Boolean).join(' ')].filter(Boolean);
   // Built in steps with pauses, so the bodies' rows are read as they come (instead of after the build) and
   // PostgreSQL prepares the rest of them meanwhile.
-  const steps = buildingContacts(mail, { ownAddresses, ignoredAddresses, now: new Date(), ...(asOf ? { asOf } : {}) });
+  const steps = buildingContacts(mail, { ownAddresses, ownNames, ignoredAddresses, now: new Date(), ...(asOf ? { asOf } : {}) });
   let step = steps.next();
   while (!step.done) {
     await setImmediate();
@@ -114,6 +122,7 @@ async function build(scope: AccountScope, addresses?: string[]) {
   return {
     built: wanted ? built.filter((contact) => wanted.has(contact.emailAddress)) : built,
     withDetails: signatureDetails(await bodiesRead),
+    ownAddresses: ownAddresses.map(normalizeEmail),
   };
 }
 
@@ -123,11 +132,15 @@ async function notifyContactsChanged({ db, userId, accountId }: AccountScope) {
 
 /**
  * Rebuilds the account's whole contact book from its mail (initialization's contacts step,
- * Reprocess Contacts). Answers the number of contacts.
+ * Reprocess Contacts, a change of the user's addresses). Answers the number of contacts.
  */
 export async function rebuildContacts(scope: AccountScope): Promise<number> {
-  const { built, withDetails } = await build(scope);
-  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, built, withDetails, { replaceAll: true });
+  const { built, withDetails, ownAddresses } = await build(scope);
+  // The user's addresses change (aliases confirmed later): a contact made of one before goes, edited or not.
+  const count = await repo.saveBuiltContacts(scope.db, scope.userId, scope.accountId, built, withDetails, {
+    replaceAll: true,
+    ownAddresses,
+  });
   await notifyContactsChanged(scope);
   return count;
 }

@@ -209,6 +209,7 @@ describe('emails list: rows', () => {
       senderName: 'Carla Finch',
       senderEmail: 'cfo@finance.example',
       receivedDate: day(100).toISOString(),
+      dateUnknown: false,
       folderName: 'INBOX',
       hasAttachments: true,
       isOutgoing: false,

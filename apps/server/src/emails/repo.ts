@@ -48,6 +48,7 @@ const listColumns = {
   senderName: emails.senderName,
   senderEmail: emails.senderEmail,
   receivedDate: emails.receivedDate,
+  dateUnknown: emails.dateUnknown,
   folderName: emails.folderName,
   hasAttachments: emails.hasAttachments,
   isOutgoing: emails.isOutgoing,
@@ -230,6 +231,8 @@ export async function findEmail(db: Db, userId: string, emailId: string) {
   const [row] = await db
     .select({
       ...listColumns,
+      messageId: emails.messageId,
+      parseProblem: emails.parseProblem,
       recipientEmails: emails.recipientEmails,
       ccEmails: emails.ccEmails,
       bodyText: emails.bodyText,
@@ -255,4 +258,14 @@ export async function findEmail(db: Db, userId: string, emailId: string) {
       asc(emailMessageAttachments.id),
     );
   return { ...row, attachments };
+}
+
+/** Where one email of the user came from (its account and id there), for "Show original"; undefined when not theirs. */
+export async function findEmailSource(db: Db, userId: string, emailId: string) {
+  const [row] = await db
+    .select({ accountId: emails.emailAccountId, providerUid: emails.providerUid, subject: emails.subject })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.id, emailId)))
+    .limit(1);
+  return row;
 }

@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ZApiError, ZEmailResponse, ZListEmailsQuery, ZListEmailsResponse } from '@penman/contract';
+import { ZApiError, ZEmailOriginalResponse, ZEmailResponse, ZListEmailsQuery, ZListEmailsResponse } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, security } from '../platform/http/openapi.ts';
@@ -41,6 +42,39 @@ const getRoute = createRoute({
   },
 });
 
+const originalRoute = createRoute({
+  method: 'get',
+  path: '/emails/{id}/original',
+  tags: ['emails'],
+  security,
+  description:
+    '"Show original": every header field of the email as its mailbox holds it (fetched from the mailbox: IMAP, Gmail or the imported file), unfolded and decoded.',
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: {
+    200: json(ZEmailOriginalResponse, 'The header fields, in order'),
+    400: json(ZApiError, 'Invalid id'),
+    401: json(ZApiError, 'Not signed in'),
+    404: json(ZApiError, 'No such email of yours, or no longer in its mailbox'),
+    409: json(ZApiError, 'The mailbox could not be read (unreachable, or its credentials refused)'),
+  },
+});
+
+const originalDownloadRoute = createRoute({
+  method: 'get',
+  path: '/emails/{id}/original.eml',
+  tags: ['emails'],
+  security,
+  description: 'The raw message (RFC 822) as its mailbox holds it, streamed as a `.eml` download.',
+  request: { params: z.object({ id: z.uuid() }) },
+  responses: {
+    200: { content: { 'message/rfc822': { schema: z.string() } }, description: 'The raw message' },
+    400: json(ZApiError, 'Invalid id'),
+    401: json(ZApiError, 'Not signed in'),
+    404: json(ZApiError, 'No such email of yours, or no longer in its mailbox'),
+    409: json(ZApiError, 'The mailbox could not be read (unreachable, or its credentials refused)'),
+  },
+});
+
 export function emailRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/emails', requireUser(deps));
@@ -51,5 +85,15 @@ export function emailRoutes(deps: Deps) {
     )
     .openapi(getRoute, async (c) =>
       c.json({ email: await service.getEmail({ db: deps.db, userId: c.get('userId'), emailId: c.req.valid('param').id }) }, 200),
-    );
+    )
+    .openapi(originalRoute, async (c) =>
+      c.json(await service.getOriginalHeaders(deps, { userId: c.get('userId'), emailId: c.req.valid('param').id }), 200),
+    )
+    .openapi(originalDownloadRoute, async (c) => {
+      const { stream, filename } = await service.downloadOriginal(deps, { userId: c.get('userId'), emailId: c.req.valid('param').id });
+      c.header('Content-Type', 'message/rfc822');
+      c.header('Content-Disposition', `attachment; filename="message.eml"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(Readable.toWeb(stream) as ReadableStream, 200);
+    });
 }

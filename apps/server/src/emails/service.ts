@@ -1,15 +1,22 @@
+import type { Readable } from 'node:stream';
 import {
   ACCOUNT_MESSAGES,
+  EMAIL_MESSAGES,
   type EmailDetail,
   type EmailListItem,
+  type EmailOriginalResponse,
   type ListEmailsResponse,
   ZEmailDetail,
   ZEmailListItem,
+  ZEmailOriginalResponse,
   type ZListEmailsQuery,
 } from '@penman/contract';
 import type { z } from 'zod';
+import { headerBlockLength, headerFields } from '../mail/engine/header-fields.ts';
+import { type MailboxReadDeps, MailError, openOriginalMessage } from '../mail/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
 import * as repo from './repo.ts';
 
 type Scope = { db: Db; userId: string };
@@ -42,5 +49,66 @@ export async function listEmails({ db, userId, query }: Scope & { query: z.outpu
 export async function getEmail({ db, userId, emailId }: Scope & { emailId: string }): Promise<EmailDetail> {
   const row = await repo.findEmail(db, userId, emailId);
   if (!row) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
-  return ZEmailDetail.parse({ ...row, receivedDate: iso(row.receivedDate) });
+  const { parseProblem, ...email } = row;
+  return ZEmailDetail.parse({
+    ...email,
+    receivedDate: iso(row.receivedDate),
+    parseProblems: parseProblem?.split('\n').filter(Boolean) ?? [],
+  });
+}
+
+/** The header block is read up to this size; a longer one is cut (the .eml download has it all). */
+const MAX_HEADER_BLOCK_BYTES = 256 * 1024;
+
+/** The raw message of one email of the user, streamed from its mailbox; AppErrors when it cannot be. */
+async function openOriginal(deps: MailboxReadDeps, userId: string, emailId: string) {
+  const source = await repo.findEmailSource(deps.db, userId, emailId);
+  if (!source) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  let stream: Readable | null = null;
+  try {
+    stream = source.providerUid
+      ? await openOriginalMessage(deps, { userId, accountId: source.accountId, providerUid: source.providerUid })
+      : null;
+  } catch (error) {
+    const code = error instanceof MailError ? error.code : 'TEMPORARY';
+    logger.warn({ emailId, code, err: error instanceof MailError ? undefined : error }, 'original message not fetched');
+    if (code === 'NOT_FOUND') throw new AppError('NOT_FOUND', EMAIL_MESSAGES.originalNotFound);
+    throw new AppError('CONFLICT', code === 'AUTH' ? EMAIL_MESSAGES.originalRefused : EMAIL_MESSAGES.originalUnavailable);
+  }
+  if (!stream) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.originalNotFound);
+  return { stream, subject: source.subject };
+}
+
+/** "Show original": every header field of the email as its mailbox holds it. */
+export async function getOriginalHeaders(
+  deps: MailboxReadDeps,
+  { userId, emailId }: { userId: string; emailId: string },
+): Promise<EmailOriginalResponse> {
+  const { stream } = await openOriginal(deps, userId, emailId);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= MAX_HEADER_BLOCK_BYTES || headerBlockLength(Buffer.concat(chunks)) >= 0) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  const head = Buffer.concat(chunks).subarray(0, MAX_HEADER_BLOCK_BYTES);
+  const end = headerBlockLength(head);
+  return ZEmailOriginalResponse.parse({ headers: headerFields(end >= 0 ? head.subarray(0, end) : head) });
+}
+
+/** The .eml download: the raw message streamed from the mailbox, and a file name made from its subject. */
+export async function downloadOriginal(deps: MailboxReadDeps, { userId, emailId }: { userId: string; emailId: string }) {
+  const { stream, subject } = await openOriginal(deps, userId, emailId);
+  const name =
+    (subject ?? '')
+      .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'message';
+  return { stream, filename: `${name}.eml` };
 }

@@ -47,5 +47,12 @@ describe('Gmail through the workers', () => {
       syncState: 'completed',
     });
     expect(current.outgoingEmailsCount).toBe(google.labelIds('SENT').length);
+    // SENT holds mail his assistants sent for him: sent mail whatever its From says, and their
+    // addresses are proposed, never taken as his without his say.
+    expect(current.aliases).toEqual([]);
+    expect(current.aliasProposals).toEqual([
+      { address: 'kimberly.hillis@enron.com', reason: 'sent_folder', messages: 10, name: null },
+      { address: 'angela.mcculloch@enron.com', reason: 'sent_folder', messages: 3, name: null },
+    ]);
   });
 });

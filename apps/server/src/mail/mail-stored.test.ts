@@ -21,9 +21,15 @@ import { SYNC_BATCH_SIZE, syncAccount } from './sync.ts';
  */
 const t = await createTestApp();
 const { user } = await t.signUpAndIn('john@example.com');
-const raws = [...enronFolder('lavorato-j', 'inbox').slice(0, 200), ...enronFolder('lavorato-j', 'sent').slice(0, 120)].map((file) =>
-  fs.readFileSync(file),
-);
+// His sent mail labelled as Google Takeout files it: the file's Sent folder.
+const raws = [
+  ...enronFolder('lavorato-j', 'inbox')
+    .slice(0, 200)
+    .map((file) => fs.readFileSync(file)),
+  ...enronFolder('lavorato-j', 'sent')
+    .slice(0, 120)
+    .map((file) => Buffer.concat([Buffer.from('X-Gmail-Labels: Sent\n'), fs.readFileSync(file)])),
+];
 
 /** An imported-mailbox account of John over an mbox of `raws`, stored under its storage key. */
 async function mboxAccount(address: string, userId = user.id) {
@@ -71,7 +77,6 @@ describe('mail stored', () => {
   });
 
   it('is committed with its batch: a batch that rolls back announces nothing', async () => {
-    // His own address: his sent mail is the file's Sent folder.
     const other = await t.signUpAndIn('john.lavorato@example.com');
     const accountId = await mboxAccount('john.lavorato@enron.com', other.user.id);
     // Every Sent batch fails at its resume point, after its emails were inserted.

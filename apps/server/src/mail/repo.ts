@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { type EmailHeaders, emailAccounts, mailboxSync, mailFolders } from '../platform/db/schema/index.ts';
 import { BODY_NOT_STORED, type FolderCursor } from './connectors/types.ts';
+import { proposeAliases } from './engine/owner-addresses.ts';
 import type { ParsedAttachment } from './engine/parse-message.ts';
 
 /** The account fields the sync engine needs; scoped by user. */
@@ -85,7 +86,9 @@ export type EmailToStore = {
   senderName: string | null;
   recipientEmails: string[];
   ccEmails: string[];
+  recipientNames: Record<string, string>;
   receivedDate: Date | null;
+  dateUnknown: boolean;
   folderName: string;
   hasAttachments: boolean;
   bodyText: string | null;
@@ -172,7 +175,9 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
       sender_name: row.senderName,
       recipient_emails: row.recipientEmails,
       cc_emails: row.ccEmails,
+      recipient_names: row.recipientNames,
       received_date: row.receivedDate,
+      date_unknown: row.dateUnknown,
       folder_name: row.folderName,
       has_attachments: row.hasAttachments,
       body_text: row.bodyText,
@@ -207,16 +212,18 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
       select * from json_to_recordset(${input}::json) as r(
         user_id text, email_account_id uuid, message_key text, message_id text, thread_id text, in_reply_to text,
         "references" text[], provider_uid text, subject text, sender_email text, sender_name text,
-        recipient_emails text[], cc_emails text[], received_date timestamptz, folder_name text, has_attachments boolean,
+        recipient_emails text[], cc_emails text[], recipient_names jsonb, received_date timestamptz, date_unknown boolean, folder_name text,
+        has_attachments boolean,
         body_text text, body_html text, is_outgoing boolean, is_training_data boolean, is_read boolean, size_bytes integer,
         content_hash text, parse_problem text, headers jsonb, attachments json)
     ), inserted as (
       insert into emails (user_id, email_account_id, message_key, message_id, thread_id, in_reply_to, "references",
-        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, received_date, folder_name,
-        has_attachments, body_text, body_html, is_outgoing, is_training_data, is_read, size_bytes, content_hash,
+        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, recipient_names, received_date, date_unknown,
+        folder_name, has_attachments, body_text, body_html, is_outgoing, is_training_data, is_read, size_bytes, content_hash,
         parse_problem, headers)
       select user_id, email_account_id, message_key, message_id, thread_id, in_reply_to, "references",
-        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, received_date, folder_name,
+        provider_uid, subject, sender_email, sender_name, recipient_emails, cc_emails, coalesce(recipient_names, '{}'), received_date,
+        coalesce(date_unknown, false), folder_name,
         has_attachments, body_text, body_html, is_outgoing, is_training_data, is_read, size_bytes, content_hash,
         parse_problem, headers
       from input
@@ -283,24 +290,114 @@ export async function addToCounters(
 }
 
 /**
- * Learns the addresses the user sends from (the From of mail in Sent), marks mail from any of
- * them as outgoing, then recomputes every counter and the top senders exactly from the stored mail.
+ * The end of every sync: the proposals of addresses that may be the user's (never used until the
+ * user confirms one), then every counter and the top senders exactly from the stored mail. Which
+ * mail is outgoing is decided as it is stored (sync.ts) and, after the user changes the aliases,
+ * by `remarkDirectionBatch`: never here, so a proposal changes nothing behind the user's back.
  */
-export async function finishSync(db: Db, account: { id: string; userId: string; emailAddress: string }) {
-  await db.execute(sql`
-    update email_accounts a set aliases = coalesce((
-      select array_agg(distinct e.sender_email order by e.sender_email) from emails e
-      where e.email_account_id = a.id and e.user_id = a.user_id and e.sender_email is not null and e.sender_email <> lower(a.email_address)
-        and e.folder_name in (select path from mail_folders f where f.email_account_id = a.id and f.special_use = '\\Sent')
-    ), '{}'), last_sync_at = now()
-    where a.id = ${account.id} and a.user_id = ${account.userId}`);
-  await db.execute(sql`
-    update emails e set is_outgoing = true, is_read = true
-    from email_accounts a
-    where a.id = ${account.id} and e.email_account_id = a.id and e.user_id = ${account.userId} and not e.is_outgoing
-      and (e.sender_email = lower(a.email_address) or e.sender_email = any(a.aliases))`);
+export async function finishSync(db: Db, account: { id: string; userId: string }) {
+  await db
+    .update(emailAccounts)
+    .set({ lastSyncAt: new Date() })
+    .where(and(eq(emailAccounts.id, account.id), eq(emailAccounts.userId, account.userId)));
+  await refreshAliasProposals(db, account.userId, account.id);
   await recalculateStatistics(db, account.userId, account.id);
   await calculateTopSenders(db, account.userId, account.id);
+}
+
+/** The flag a sync records for the folder the mailbox files sent mail in, whatever the provider calls it. */
+const SENT_SPECIAL_USE = '\\Sent';
+
+/** Display names of the user, at most this many (the user's name and what the own addresses sent with). */
+const OWN_NAMES_LIMIT = 20;
+
+/**
+ * Recomputes the account's alias proposals from its mail (`proposeAliases`): one pass over its
+ * senders, with how much of their mail the mailbox files as sent. False when not the user's.
+ */
+export async function refreshAliasProposals(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const [account] = await db
+    .select({ emailAddress: emailAccounts.emailAddress, aliases: emailAccounts.aliases, dismissed: emailAccounts.dismissedAliases })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
+    .limit(1);
+  if (!account) return false;
+  const ownAddresses = [account.emailAddress.toLowerCase(), ...account.aliases];
+  const own = sql`${sql.param(ownAddresses)}::text[]`;
+  const { rows: names } = await db.execute<{ name: string }>(sql`
+    (select name from users where id = ${userId})
+    union
+    (select distinct sender_name from emails
+     where user_id = ${userId} and email_account_id = ${accountId} and sender_email = any(${own})
+       and nullif(trim(sender_name), '') is not null
+     limit ${OWN_NAMES_LIMIT})`);
+  const { rows: senders } = await db.execute<{ address: string; messages: number; filed_as_sent: number; names: string[] | null }>(sql`
+    with sent_folders as (
+      select path from mail_folders where user_id = ${userId} and email_account_id = ${accountId} and special_use = ${SENT_SPECIAL_USE}
+    ), named as (
+      select sender_email, sender_name, count(*)::int as n,
+        count(*) filter (where folder_name in (select path from sent_folders))::int as filed_as_sent
+      from emails
+      where user_id = ${userId} and email_account_id = ${accountId} and sender_email is not null and sender_email <> all(${own})
+      group by sender_email, sender_name
+    )
+    select sender_email as address, sum(n)::int as messages, sum(filed_as_sent)::int as filed_as_sent,
+      (array_agg(sender_name order by n desc, sender_name) filter (where nullif(trim(sender_name), '') is not null))[1:3] as names
+    from named group by sender_email`);
+  const proposals = proposeAliases({
+    ownAddresses,
+    ownNames: names.map((row) => row.name),
+    dismissed: account.dismissed,
+    senders: senders.map((row) => ({
+      address: row.address,
+      messages: row.messages,
+      filedAsSent: row.filed_as_sent,
+      names: row.names ?? [],
+    })),
+  });
+  await db
+    .update(emailAccounts)
+    .set({ aliasProposals: proposals })
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+  return true;
+}
+
+/**
+ * Which of the account's emails are outgoing, by the rule every sync stores them with: mail the
+ * mailbox files as sent (in a folder recorded as Sent), or mail from the account's address or a
+ * confirmed alias. SQL over `emails e`.
+ */
+const shouldBeOutgoing = (userId: string, accountId: string) => sql`coalesce(
+  e.folder_name in (
+    select path from mail_folders where user_id = ${userId} and email_account_id = ${accountId} and special_use = ${SENT_SPECIAL_USE}
+  )
+  or e.sender_email in (
+    select lower(a.email_address) from email_accounts a where a.id = ${accountId} and a.user_id = ${userId}
+    union all
+    select unnest(a.aliases) from email_accounts a where a.id = ${accountId} and a.user_id = ${userId}
+  ), false)`;
+
+/** The ids of the account's emails whose direction the rule changes now (one pass over its mail). */
+export async function listDirectionChanges(db: Db, userId: string, accountId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select e.id from emails e
+    where e.user_id = ${userId} and e.email_account_id = ${accountId} and e.is_outgoing <> ${shouldBeOutgoing(userId, accountId)}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Turns these emails of the account the way the rule says: incoming to outgoing (then read, as a
+ * sync stores sent mail) or back (their read state kept). An email the rule no longer changes is
+ * left as it is, so running it again is harmless. Answers how many changed.
+ */
+export async function remarkDirection(db: Db, userId: string, accountId: string, emailIds: string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update emails e set is_outgoing = not e.is_outgoing, is_read = e.is_read or not e.is_outgoing, updated_at = now()
+    where e.id = any(${sql.param(emailIds)}::uuid[]) and e.user_id = ${userId} and e.email_account_id = ${accountId}
+      and e.is_outgoing <> ${shouldBeOutgoing(userId, accountId)}
+    returning e.id`);
+  return rows.length;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Deps } from '../deps.ts';
 import { allowsPrivateMailHosts } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -8,6 +9,9 @@ import { connectorFactory, type imapSettings, MAIL_HOST_MESSAGES } from './conne
 import { resolveMailHost } from './connectors/mail-host.ts';
 import { countZipMessages } from './connectors/mbox/zip-file.ts';
 import { MailError } from './connectors/types.ts';
+
+export { MailError } from './connectors/types.ts';
+
 import { indexStoredMailJob, syncMailJob } from './jobs.ts';
 import * as repo from './repo.ts';
 import { indexEmailsForSearch } from './search-index.ts';
@@ -99,6 +103,46 @@ export async function resumeSearchIndexing({ queue }: Pick<Deps, 'queue'>): Prom
 
 export { imapSettings } from './connectors/index.ts';
 
+/** What "Show original" needs to reach a mailbox: the connectors' secrets and settings. */
+export type MailboxReadDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'storage' | 'google' | 'imapCa'>;
+
+/**
+ * A stored message as its mailbox holds it (raw RFC 822), streamed from the account's source (IMAP,
+ * Gmail, the imported file) by its `provider_uid` (`folder:id`); null when the account is not the
+ * user's or the message is no longer there. The connection closes when the stream ends or is
+ * destroyed. Throws `MailError` (AUTH, TEMPORARY, ...) when the mailbox cannot be read.
+ */
+export async function openOriginalMessage(
+  deps: MailboxReadDeps,
+  params: { userId: string; accountId: string; providerUid: string },
+): Promise<Readable | null> {
+  const account = await repo.findSyncAccount(deps.db, params.userId, params.accountId);
+  const at = params.providerUid.lastIndexOf(':');
+  if (!account || at < 0) return null;
+  const path = params.providerUid.slice(0, at);
+  const id = params.providerUid.slice(at + 1);
+  const connector = await connectorFactory({
+    secretBox: deps.secretBox,
+    storage: deps.storage,
+    imapCa: deps.imapCa,
+    google: deps.google,
+    allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+  })(account);
+  try {
+    const folder = (await connector.listFolders()).find((f) => f.path === path);
+    const stream = folder ? await connector.openOriginal(folder, id) : null;
+    if (!stream) {
+      await connector.close();
+      return null;
+    }
+    stream.once('close', () => void connector.close().catch(() => {}));
+    return stream;
+  } catch (error) {
+    await connector.close().catch(() => {});
+    throw error;
+  }
+}
+
 export const CONNECTION_CHECK_MESSAGES = {
   failed: 'Could not connect to the mail server. Check the server name, port and your password.',
   privateHost: MAIL_HOST_MESSAGES.privateHost,
@@ -160,4 +204,30 @@ export function recalculateAccountStatistics({ db, userId, accountId }: AccountS
 /** calculate-top-senders: the account's 10 most frequent senders of incoming mail. False when not the user's. */
 export function calculateTopSenders({ db, userId, accountId }: AccountScope): Promise<boolean> {
   return repo.calculateTopSenders(db, userId, accountId);
+}
+
+/**
+ * Refreshes the account's proposals of addresses that may be the user's (also done at the end of
+ * every sync). False when the account is not the user's.
+ */
+export function refreshAliasProposals({ db, userId, accountId }: AccountScope): Promise<boolean> {
+  return repo.refreshAliasProposals(db, userId, accountId);
+}
+
+/**
+ * The ids of the account's emails that are outgoing when its addresses now say incoming, or the
+ * other way (mail the mailbox files as sent is always outgoing).
+ */
+export function listMailDirectionChanges({ db, userId, accountId }: AccountScope): Promise<string[]> {
+  return repo.listDirectionChanges(db, userId, accountId);
+}
+
+/** Gives these emails the direction the account's addresses now give them; answers how many changed. */
+export function remarkMailDirection({ db, userId, accountId }: AccountScope, emailIds: string[]): Promise<number> {
+  return repo.remarkDirection(db, userId, accountId, emailIds);
+}
+
+/** Whether a download of the account is running (a stale one, whose process died, is not). */
+export function isDownloading({ db }: Pick<Deps, 'db'>, accountId: string): Promise<boolean> {
+  return repo.isDownloading(db, accountId);
 }

@@ -99,6 +99,25 @@ describe('IMAP sync against Dovecot with a real Enron mailbox', () => {
     expect(account!.averageEmailsPerDay).toBeGreaterThan(0);
   });
 
+  it("proposes the Sent folder's other From addresses without counting them as the user's: mail in Inbox from them stays received", async () => {
+    const [account] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
+    // Kaminski sent as j.kaminski@, kaminski@ and j..kaminski@ too: mail in Sent is sent mail whatever its From...
+    expect(account!.aliases).toEqual([]);
+    expect(account!.aliasProposals.filter((p) => p.reason === 'sent_folder')).toEqual([
+      { address: 'j.kaminski@enron.com', reason: 'sent_folder', messages: 1204, name: null },
+      { address: 'kaminski@enron.com', reason: 'sent_folder', messages: 251, name: null },
+      { address: 'j..kaminski@enron.com', reason: 'sent_folder', messages: 2, name: null },
+    ]);
+    // ...but until he says they are his, his Inbox copies from them are received mail, as before he was asked.
+    expect(
+      await countEmails(
+        accountId,
+        sql`${emails.folderName} = 'INBOX' and ${emails.senderEmail} = 'j.kaminski@enron.com' and not ${emails.isOutgoing}`,
+      ),
+    ).toBe(12);
+    expect(await countEmails(accountId, sql`${emails.folderName} = 'INBOX' and ${emails.isOutgoing}`)).toBe(2);
+  });
+
   it('adds nothing on a second sync, and skips unchanged folders', async () => {
     const result = await syncAccount(deps, { userId: user.id, accountId });
     expect(result).toEqual({ status: 'completed', stored: 0 });

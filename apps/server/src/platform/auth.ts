@@ -108,6 +108,9 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
         // sign-in is limited by our own hooks below instead.
         '/sign-in/email': false,
         '/sign-up/email': { window: 60, max: options.signInAttemptsPerMinute },
+        // Every page load reads the session; a limit there guards no secret and signs out a
+        // household of tabs behind one address (100 loads a minute answered 429 = "signed out").
+        '/get-session': false,
       },
     },
     advanced: {

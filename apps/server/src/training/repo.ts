@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { type Db, retryConflicts } from '../platform/db/client.ts';
 import {
   communicationStyleProfiles,
@@ -29,12 +29,17 @@ export async function findTrainingAccount(db: Db, userId: string, accountId: str
       trainingStartedAt: emailAccounts.trainingStartedAt,
       trainingCompletedAt: emailAccounts.trainingCompletedAt,
       trainingEmailsDownloadedOn: emailAccounts.trainingEmailsDownloadedOn,
+      initializationStatus: emailAccounts.initializationStatus,
+      lastInitStep: emailAccounts.lastInitStep,
       sentStyleCap: emailAccounts.sentStyleCap,
       inboxContactsPageCap: emailAccounts.inboxContactsPageCap,
       maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
       analysisDate: communicationStyleProfiles.analysisDate,
       sampleSize: communicationStyleProfiles.sampleSize,
       totalEmailsAvailable: communicationStyleProfiles.totalEmailsAvailable,
+      // The engine's own sample (kept whole in `profile`) is the sent mail with words of the user's
+      // own: analyze-communication-style's emailsAnalyzed.
+      emailsAnalyzed: sql<number | null>`(${communicationStyleProfiles.profile}->>'sampleSize')::int`,
     })
     .from(emailAccounts)
     .leftJoin(communicationStyleProfiles, eq(communicationStyleProfiles.emailAccountId, emailAccounts.id))
@@ -48,6 +53,51 @@ export type TrainingAccount = NonNullable<Awaited<ReturnType<typeof findTraining
 /** The account's sessions, newest first. */
 export function listSessions(db: Db, userId: string, accountId: string, limit: number) {
   return db.select().from(trainingSessions).where(ownedSession(userId, accountId)).orderBy(desc(trainingSessions.initiatedAt)).limit(limit);
+}
+
+/** The newest session that found mail in its range (its dates are worth offering again). */
+export async function findLastSessionWithMail(db: Db, userId: string, accountId: string) {
+  const [row] = await db
+    .select({ startDate: trainingSessions.startDate, endDate: trainingSessions.endDate })
+    .from(trainingSessions)
+    .where(
+      and(
+        ownedSession(userId, accountId),
+        eq(trainingSessions.status, 'completed'),
+        gt(trainingSessions.totalEmailsDownloaded, 0),
+        isNotNull(trainingSessions.startDate),
+        isNotNull(trainingSessions.endDate),
+      ),
+    )
+    .orderBy(desc(trainingSessions.initiatedAt))
+    .limit(1);
+  return row?.startDate && row.endDate ? { startDate: row.startDate, endDate: row.endDate } : null;
+}
+
+/**
+ * When the account's newest received (or sent) email before `before` arrived; mail dated in the
+ * future is left out. Newest first down the (user, account, received_date) index: it stops at the
+ * first email of that direction.
+ */
+export async function findNewestMailDate(
+  db: Db,
+  scope: { userId: string; accountId: string; before: Date; outgoing: boolean },
+): Promise<Date | null> {
+  const { userId, accountId, before, outgoing } = scope;
+  const [row] = await db
+    .select({ receivedDate: emails.receivedDate })
+    .from(emails)
+    .where(
+      and(
+        eq(emails.userId, userId),
+        eq(emails.emailAccountId, accountId),
+        lt(emails.receivedDate, before),
+        eq(emails.isOutgoing, outgoing),
+      ),
+    )
+    .orderBy(desc(emails.receivedDate))
+    .limit(1);
+  return row?.receivedDate ?? null;
 }
 
 export async function findRunningSession(db: Db, userId: string, accountId: string) {
@@ -186,11 +236,23 @@ export async function loadTopicEmails(db: Db, userId: string, accountId: string,
       bodyText: sql<string | null>`left(${emails.bodyText}, 20000)`,
       senderName: emails.senderName,
       senderEmail: emails.senderEmail,
+      // To and Cc: with the senders, the people the topics may name.
+      recipientEmails: sql<string[]>`${emails.recipientEmails} || ${emails.ccEmails}`,
+      recipientNames: emails.recipientNames,
     })
     .from(emails)
     .where(and(scope, (flagged?.n ?? 0) > 0 ? eq(emails.isTrainingData, true) : undefined))
     .orderBy(desc(emails.receivedDate))
     .limit(limit);
+}
+
+/** The account's own addresses (its address and aliases): the owner is never one of the topics' people. */
+export async function findOwnAddresses(db: Db, userId: string, accountId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ emailAddress: emailAccounts.emailAddress, aliases: emailAccounts.aliases })
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)));
+  return row ? [row.emailAddress, ...row.aliases] : [];
 }
 
 export async function upsertTopicAnalysis(db: Db, values: Omit<typeof trainingAnalyses.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>) {

@@ -27,7 +27,7 @@ const overviewRoute = createRoute({
   tags,
   security,
   description:
-    "The Training screen of one account: the Training Data Details counts, the last session's dates, the running (else latest) session for the Download in Progress box, and whether a style analysis exists.",
+    "The Training screen of one account: the Training Data Details counts, the derived training status, the last session's dates and the range to offer (the newest 3 months that hold mail), the running (else latest) session for the Download in Progress box, and the style analysis' figures.",
   request: { params: ZIdParam },
   responses: { 200: json(ZTrainingOverviewResponse, 'The overview'), ...accountErrors },
 });
@@ -115,7 +115,10 @@ export function trainingRoutes(deps: Deps) {
   const scope = (userId: string, accountId: string) => ({ db: deps.db, userId, accountId });
   return app
     .openapi(overviewRoute, async (c) =>
-      c.json({ overview: await service.getTrainingOverview(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+      c.json(
+        { overview: await service.getTrainingOverview({ ...scope(c.get('userId'), c.req.valid('param').id), clock: deps.clock }) },
+        200,
+      ),
     )
     .openapi(downloadRoute, async (c) => {
       const started = await service.startTrainingRun(

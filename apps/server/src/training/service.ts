@@ -1,5 +1,6 @@
 import {
   calendarDate,
+  defaultDownloadRange,
   downloadRangeProblem,
   MIN_DOWNLOAD_RANGE_MONTHS,
   TRAINING_HISTORY_SIZE,
@@ -18,9 +19,18 @@ import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { analyzeCommunicationStyle, DEFAULT_SENT_STYLE_CAP, pruneOutgoingEmails, type StyleAnalysis } from '../style/service.ts';
-import { analyzeTopics } from './engine/topic-analysis.ts';
+import { getProfileNames } from '../users/service.ts';
+import { analyzeTopics, emailsPerTheme } from './engine/topic-analysis.ts';
+import { deriveTrainingStatus } from './engine/training-status.ts';
 import { trainingSessionJob } from './jobs.ts';
 import * as repo from './repo.ts';
+
+/**
+ * The account's one training status (`engine/training-status.ts`), from its row, whether it has a
+ * style profile and whether a download session runs: what the account list (Email Accounts, the
+ * dashboard's banner) and the Training screen all show.
+ */
+export { deriveTrainingStatus };
 
 type AccountScope = { db: Db; userId: string; accountId: string };
 
@@ -31,6 +41,7 @@ const INBOX_PAGE_SIZE = 100;
 const TOPIC_ANALYSIS_LIMIT = 10_000;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const DAY_MS = 86_400_000;
 
 function toSession(row: TrainingSessionRow): TrainingSession {
   return {
@@ -66,12 +77,27 @@ async function withLiveCount(scope: AccountScope, session: TrainingSessionRow): 
   return { ...toSession(session), totalEmailsDownloaded: stored };
 }
 
-/** The Training screen of one account: details panel, download progress and analysis state. */
-export async function getTrainingOverview(scope: AccountScope): Promise<TrainingOverview> {
+/** The Training screen of one account: details panel, download progress, analysis state and the range to offer. */
+export async function getTrainingOverview(scope: AccountScope & Pick<Deps, 'clock'>): Promise<TrainingOverview> {
+  const { db, userId, accountId } = scope;
   const account = await requireAccount(scope);
-  const running = await repo.findRunningSession(scope.db, scope.userId, scope.accountId);
-  const [last] = await repo.listSessions(scope.db, scope.userId, scope.accountId, 1);
+  const running = await repo.findRunningSession(db, userId, accountId);
+  const [last] = await repo.listSessions(db, userId, accountId, 1);
   const latest = running ?? last;
+  const { status, error } = deriveTrainingStatus({
+    storedStatus: account.trainingStatus,
+    storedError: account.trainingError,
+    hasProfile: account.analysisDate !== null,
+    sessionRunning: running !== undefined,
+    initializationStatus: account.initializationStatus,
+    lastInitStep: account.lastInitStep,
+  });
+  const now = scope.clock.now();
+  // Mail up to the end of today; a direction the counters say is empty is not looked for.
+  const before = new Date(Date.parse(calendarDate(now)) + DAY_MS);
+  const newestOf = async (outgoing: boolean, count: number) =>
+    count > 0 ? repo.findNewestMailDate(db, { userId, accountId, before, outgoing }) : null;
+  const newest = [await newestOf(false, account.incomingEmailsCount), await newestOf(true, account.outgoingEmailsCount)];
   return {
     emailAccountId: account.id,
     outgoingEmailsCount: account.outgoingEmailsCount,
@@ -79,19 +105,26 @@ export async function getTrainingOverview(scope: AccountScope): Promise<Training
     totalEmailsCountActual: account.totalEmailsCountActual,
     trainingEmailsCount: account.trainingEmailsCount,
     lastSyncAt: iso(account.lastSyncAt),
-    trainingStatus: account.trainingStatus,
-    trainingError: account.trainingError,
+    trainingStatus: status,
+    trainingError: error,
     trainingStartedAt: iso(account.trainingStartedAt),
     trainingCompletedAt: iso(account.trainingCompletedAt),
     trainingEmailsDownloadedOn: iso(account.trainingEmailsDownloadedOn),
     lastStartDate: last?.startDate ?? null,
     lastEndDate: last?.endDate ?? null,
+    defaultRange: defaultDownloadRange({
+      today: calendarDate(now),
+      lastRangeWithMail: await repo.findLastSessionWithMail(db, userId, accountId),
+      newestMailDates: newest.flatMap((date) => (date ? [calendarDate(date)] : [])),
+      minMonths: MIN_DOWNLOAD_RANGE_MONTHS,
+    }),
     latestSession: latest ? await withLiveCount(scope, latest) : null,
     analysis: account.analysisDate
       ? {
           analysisDate: account.analysisDate.toISOString(),
           sampleSize: account.sampleSize ?? 0,
           totalEmailsAvailable: account.totalEmailsAvailable ?? 0,
+          emailsAnalyzed: account.emailsAnalyzed ?? 0,
         }
       : null,
   };
@@ -152,7 +185,10 @@ function syncOptionsFor(session: TrainingSessionRow, account: repo.TrainingAccou
   const since = new Date(`${session.startDate}T00:00:00Z`);
   // The end date is included: download up to the start of the next day.
   const before = new Date(Date.parse(`${session.endDate}T00:00:00Z`) + 86_400_000);
-  const base = { since, before, markTrainingData: true, source: 'training' as const };
+  // The range's mail is flagged as training data after the download, by its Date (flagTrainingEmails):
+  // a server may list mail by its own arrival date, and what it lists outside the range by Date
+  // is stored, not counted as training data the session never found.
+  const base = { since, before, markTrainingData: false, source: 'training' as const };
   if (session.kind === 'inbox_contacts') {
     const pages = account.inboxContactsPageCap ?? DEFAULT_INBOX_PAGE_CAP;
     const limit = Math.min(pages * INBOX_PAGE_SIZE, account.maxEmailsPerDownload ?? Number.POSITIVE_INFINITY);
@@ -212,10 +248,20 @@ export async function runTrainingSession(deps: SyncRunDeps, { userId, accountId,
     userId,
     accountId,
     error
-      ? { trainingStatus: 'failed', trainingError: error }
+      ? await failedRunFields(db, userId, accountId, error)
       : { trainingStatus: 'completed', trainingError: null, trainingEmailsDownloadedOn: new Date(), numberOfEmailsDownloaded: found },
   );
   await notify(db, userId, accountId);
+}
+
+/**
+ * What a failed run writes on the account. The spec fails the account's training ('No emails found
+ * for training' shows 'Training Failed'), but a trained style profile is still the model Penman
+ * drafts with: beside one, the run's session keeps the error and the account stays completed.
+ */
+async function failedRunFields(db: Db, userId: string, accountId: string, error: string): Promise<repo.TrainingAccountUpdate> {
+  const account = await repo.findTrainingAccount(db, userId, accountId);
+  return account?.analysisDate ? { trainingStatus: 'completed', trainingError: null } : { trainingStatus: 'failed', trainingError: error };
 }
 
 /** Delete All Training Emails; the counters are then recounted from the mail that remains. */
@@ -266,7 +312,7 @@ export async function trainModel(scope: AccountScope): Promise<StyleAnalysis> {
     return analysis;
   } catch (error) {
     const message = error instanceof AppError ? error.message : TRAINING_MESSAGES.unexpectedError;
-    await repo.updateTrainingFields(db, userId, accountId, { trainingStatus: 'failed', trainingError: message });
+    await repo.updateTrainingFields(db, userId, accountId, await failedRunFields(db, userId, accountId, message));
     await notify(db, userId, accountId);
     throw error;
   }
@@ -275,8 +321,13 @@ export async function trainModel(scope: AccountScope): Promise<StyleAnalysis> {
 /** The topic analysis of the account's training mail (all its mail without any), upserted; also the account's topic_clusters. */
 export async function runTopicAnalysis(scope: AccountScope): Promise<void> {
   const { db, userId, accountId } = scope;
-  const mail = await repo.loadTopicEmails(db, userId, accountId, TOPIC_ANALYSIS_LIMIT);
-  const summary = analyzeTopics(mail);
+  const [mail, ownAddresses, profile] = await Promise.all([
+    repo.loadTopicEmails(db, userId, accountId, TOPIC_ANALYSIS_LIMIT),
+    repo.findOwnAddresses(db, userId, accountId),
+    getProfileNames({ db, userId }),
+  ]);
+  const ownerName = [profile?.firstName, profile?.lastName].filter(Boolean).join(' ');
+  const summary = analyzeTopics(mail, { names: ownerName ? [ownerName] : [], addresses: ownAddresses });
   await repo.upsertTopicAnalysis(db, {
     userId,
     emailAccountId: accountId,
@@ -313,6 +364,7 @@ export async function getTopicAnalysis(scope: AccountScope): Promise<TrainingAna
     emailAccountId: row.emailAccountId,
     totalEmails: row.totalEmails,
     themes: row.themes as Record<string, number>,
+    themeEmails: emailsPerTheme(row.themes as Record<string, number>),
     urgencyDistribution: row.urgencyDistribution as Record<string, number>,
     averageSentiment: row.averageSentiment,
     actionRequiredCount: row.actionRequiredCount,

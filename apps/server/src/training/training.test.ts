@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { STYLE_ANALYSIS_VERSION, TRAINING_LABELS, TRAINING_MESSAGES } from '@penman/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { profiles } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
 import { startDovecot } from '../test-support/dovecot.ts';
@@ -8,7 +10,7 @@ import { startDovecot } from '../test-support/dovecot.ts';
 const dovecot = await startDovecot();
 afterAll(() => dovecot.stop());
 const t = await createTestApp({}, { workers: true, imapCa: fs.readFileSync(dovecot.caFile, 'utf8') });
-const { cookie } = await t.signUpAndIn('kate@example.com');
+const { cookie, user } = await t.signUpAndIn('kate@example.com');
 const other = await t.signUpAndIn('intruder@example.com');
 
 /** The message's own Date header as its IMAP internal date, as a real server that received it would have. */
@@ -62,7 +64,8 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(o).toMatchObject({
       trainingEmailsCount: 0,
       outgoingEmailsCount: 0,
-      trainingStatus: 'not_started',
+      // Added, never initialized: nothing will train it on its own.
+      trainingStatus: 'ready',
       latestSession: null,
       analysis: null,
     });
@@ -102,13 +105,29 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(o.trainingEmailsCount).toBe(o.latestSession.totalEmailsDownloaded);
     expect(o.outgoingEmailsCount).toBeGreaterThan(300);
     expect(o.totalEmailsCountActual).toBe(o.incomingEmailsCount + o.outgoingEmailsCount);
-    expect(o).toMatchObject({ trainingStatus: 'completed', lastStartDate: '2001-01-01', lastEndDate: '2001-12-31' });
+    // Downloaded, not trained yet: no style profile.
+    expect(o).toMatchObject({ trainingStatus: 'ready', lastStartDate: '2001-01-01', lastEndDate: '2001-12-31' });
+    expect(o.defaultRange).toEqual({ startDate: '2001-01-01', endDate: '2001-12-31' });
 
     const again = await api('/training/download', { method: 'POST', json: { startDate: '2001-01-01', endDate: '2001-12-31' } });
     expect(again.status).toBe(409);
   });
 
+  it('a run that finds no mail before any model exists fails the training, with why', async () => {
+    const started = await api('/training/runs', {
+      method: 'POST',
+      json: { contactsOnlyInbox: false, styleOnlySent: true, startDate: '2010-01-01', endDate: '2010-06-30' },
+    });
+    expect(started.status).toBe(202);
+    const o = await settled();
+    expect(o.latestSession).toMatchObject({ status: 'failed', errorMessage: TRAINING_MESSAGES.noEmailsFound, totalEmailsDownloaded: 0 });
+    expect(o).toMatchObject({ trainingStatus: 'failed', trainingError: TRAINING_MESSAGES.noEmailsFound });
+    // The range that found nothing is not offered again.
+    expect(o.defaultRange).toEqual({ startDate: '2001-01-01', endDate: '2001-12-31' });
+  });
+
   it('Train Model builds the style profile from the sent mail and the topic analysis', async () => {
+    await t.deps.db.update(profiles).set({ firstName: 'Kimberly', lastName: 'Watson' }).where(eq(profiles.userId, user.id));
     const response = await api('/style/analyze', { method: 'POST' });
     expect(response.status).toBe(200);
     const { profile, emailsAnalyzed, sampleSize } = await response.json();
@@ -140,9 +159,12 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect(levels).toBe(analysis.totalEmails);
     expect(analysis.averageSentiment).toBeGreaterThanOrEqual(-1);
     expect(analysis.averageSentiment).toBeLessThanOrEqual(1);
+    // Issue 16: the owner (the user's profile names her) is none of the people, under any first name.
+    expect(analysis.topEntities.people.length).toBeGreaterThan(3);
+    expect(analysis.topEntities.people.filter((person: string) => person.endsWith('Watson'))).toEqual([]);
   });
 
-  it('a run over a range without mail fails its session with "No emails found for training"', async () => {
+  it('a run over a range without mail fails its session with "No emails found for training", not the trained model', async () => {
     const started = await api('/training/runs', {
       method: 'POST',
       json: { contactsOnlyInbox: false, styleOnlySent: true, startDate: '2010-01-01', endDate: '2010-06-30' },
@@ -151,7 +173,7 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     expect((await started.json()).session.kind).toBe('sent_style');
     const o = await settled();
     expect(o.latestSession).toMatchObject({ status: 'failed', errorMessage: TRAINING_MESSAGES.noEmailsFound, totalEmailsDownloaded: 0 });
-    expect(o).toMatchObject({ trainingStatus: 'failed', trainingError: TRAINING_MESSAGES.noEmailsFound });
+    expect(o).toMatchObject({ trainingStatus: 'completed', trainingError: null });
   });
 
   it('Build Inbox Contacts downloads the inbox of the range and builds the contacts', async () => {
@@ -169,10 +191,10 @@ describe('training downloads, the style profile and the topic analysis (watson-k
 
   it('lists sessions newest first, deletes one, and keeps them from other users', async () => {
     const list = await sessions();
-    expect(list.map((s) => s.kind)).toEqual(['inbox_contacts', 'sent_style', 'training']);
+    expect(list.map((s) => s.kind)).toEqual(['inbox_contacts', 'sent_style', 'sent_style', 'training']);
     expect((await t.request(`/api/training-sessions/${list[1]!.id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404);
     expect((await t.request(`/api/training-sessions/${list[1]!.id}`, { method: 'DELETE', cookie })).status).toBe(204);
-    expect((await sessions()).map((s) => s.id)).toEqual([list[0]!.id, list[2]!.id]);
+    expect((await sessions()).map((s) => s.id)).toEqual([list[0]!.id, list[2]!.id, list[3]!.id]);
     expect((await api('/training/sessions', { as: other.cookie })).status).toBe(404);
   });
 
@@ -197,7 +219,8 @@ describe('training downloads, the style profile and the topic analysis (watson-k
       trainingEmailsCount: 0,
       totalEmailsCountActual: 0,
       outgoingEmailsCount: 0,
-      trainingStatus: 'not_started',
+      // The style profile stays (decision 011): it is still the model Penman drafts with.
+      trainingStatus: 'completed',
       trainingError: null,
     });
 
@@ -207,5 +230,49 @@ describe('training downloads, the style profile and the topic analysis (watson-k
     const prune = await api('/training/prune', { method: 'POST' });
     expect(prune.status).toBe(400);
     expect((await prune.json()).error.message).toBe(`${TRAINING_MESSAGES.noOutgoingTitle}: ${TRAINING_MESSAGES.noOutgoing}`);
+  });
+});
+
+describe('a run whose server dates and Date headers disagree', () => {
+  it('stores what the server lists, but counts as training data only the mail the range holds, as its session says', async () => {
+    // Delivered today (the server's INTERNALDATE, what IMAP SINCE reads), written in 2001 (Date header).
+    dovecot.addUser('late', 'late-pw');
+    dovecot.seed(
+      'late',
+      'INBOX',
+      enronFolder('watson-k', 'inbox')
+        .slice(0, 40)
+        .map((file) => ({ raw: fs.readFileSync(file) })),
+    );
+    const late = await t.signUpAndIn('late@example.com');
+    const account = await t.request('/api/accounts', {
+      method: 'POST',
+      cookie: late.cookie,
+      json: {
+        provider: 'exchange',
+        emailAddress: 'late@enron.com',
+        password: 'late-pw',
+        username: 'late',
+        serverUrl: 'localhost',
+        port: dovecot.imapPort,
+      },
+    });
+    const id: string = (await account.json()).account.id;
+    const read = async () => (await (await t.request(`/api/accounts/${id}/training`, { cookie: late.cookie })).json()).overview;
+    const { defaultRange } = await read();
+    const started = await t.request(`/api/accounts/${id}/training/runs`, {
+      method: 'POST',
+      cookie: late.cookie,
+      json: { contactsOnlyInbox: true, styleOnlySent: false, ...defaultRange },
+    });
+    expect(started.status).toBe(202);
+    const o = await waitFor(read, (value) => value.latestSession?.status !== 'downloading');
+    expect(o.totalEmailsCountActual).toBe(40);
+    expect(o.latestSession).toMatchObject({ status: 'failed', totalEmailsDownloaded: 0, errorMessage: TRAINING_MESSAGES.noEmailsFound });
+    // "0 found" beside "40 downloaded for training" would contradict itself.
+    expect(o.trainingEmailsCount).toBe(0);
+    expect(o).toMatchObject({ trainingStatus: 'failed', trainingError: TRAINING_MESSAGES.noEmailsFound });
+    // Now the mail is stored, the range offered is the one that holds it.
+    expect(o.defaultRange.endDate < '2003-01-01').toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signInFailures } from '../platform/db/schema/index.ts';
-import { createTestApp } from '../test-support/app.ts';
+import { cookieFrom, createTestApp } from '../test-support/app.ts';
 import { admitAttempt, backoffLockMs, type FailureRecord, signInRules } from './engine/sign-in-limits.ts';
 import { createUserWithPassword } from './service.ts';
 
@@ -85,6 +85,13 @@ describe('sign-in limits', () => {
   it('successful sign-ins do not count toward the ceiling', async () => {
     const statuses = await statusesOf(35, 'eve@example.com', PASSWORD, '10.0.0.6');
     expect(statuses).toEqual(Array(35).fill(200));
+  });
+
+  it('reading the session is never limited: every page load of many tabs behind one address asks for it', async () => {
+    const cookie = cookieFrom(await signIn('eve@example.com', PASSWORD, '10.0.0.7'));
+    const statuses: number[] = [];
+    for (let i = 0; i < 150; i++) statuses.push((await t.request('/api/auth/get-session', { cookie, ip: '10.0.0.7' })).status);
+    expect(statuses).toEqual(Array(150).fill(200));
   });
 });
 

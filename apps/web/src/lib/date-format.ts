@@ -1,5 +1,7 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { UI_LOCALE } from '@penman/contract';
+
+const dateFormat = new Intl.DateTimeFormat(UI_LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(UI_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The spec's text for a missing or unreadable date. */
 const INVALID_DATE = 'Invalid date';

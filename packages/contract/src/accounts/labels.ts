@@ -36,6 +36,12 @@ export const ACCOUNT_LABELS = {
   connectGmail: 'Connect Gmail',
   waitingForGoogle: 'Waiting for Google...',
   gmailPopupHint: 'A Google window opens: choose the account and allow read-only access.',
+  // No Google client on the server: what the operator must set, instead of a popup that closes itself.
+  gmailNotConfiguredHint: 'Not set up on this server yet.',
+  gmailNotConfiguredTitle: 'Gmail is not set up on this server',
+  gmailNotConfiguredBody:
+    'Ask the person who runs Penman to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of their Google Cloud project, with the Gmail API enabled and the redirect URI ending in /gmail-callback), then restart Penman.',
+  gmailSetupLink: 'Setup: README, Configuration',
 
   // Exchange / IMAP form.
   email: 'Email',

@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/schemas.ts';
 import { INT4_MAX, ZText } from '../platform/input.ts';
+import { ZAliasesRecompute, ZAliasProposal } from './aliases.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 
 export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'mbox'] as const;
-export const TRAINING_STATUSES = ['not_started', 'starting', 'downloading', 'in_progress', 'completed', 'failed'] as const;
+/**
+ * An account's training status as every screen shows it, derived on the server from the style
+ * profile, the training sessions, the initialization and the last run's outcome
+ * (`training/engine/training-status.ts`; decision 016): completed once a style profile exists,
+ * in_progress while a download, Train Model or the initialization's style step runs, not_started
+ * while an initialization that will train is on its way, failed when the last run failed and no
+ * profile exists, ready when nothing has trained the account and nothing will on its own.
+ */
+export const TRAINING_STATUSES = ['not_started', 'in_progress', 'completed', 'failed', 'ready'] as const;
+export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
+/** Providers whose mailbox keeps a read state per message (IMAP `\Seen`, Gmail's `UNREAD` label); a mailbox file has none. */
+export const PROVIDERS_WITH_READ_STATE: readonly (typeof EMAIL_PROVIDERS)[number][] = ['gmail', 'exchange'];
 export const INIT_STEPS = ['download', 'contacts', 'style', 'done'] as const;
 
 const ZTimestamp = z.string().nullable();
@@ -33,7 +45,8 @@ export const ZEmailAccount = z.object({
   totalEmailsCountActual: z.number().int(),
   incomingEmailsCount: z.number().int(),
   outgoingEmailsCount: z.number().int(),
-  unreadEmailsCount: z.number().int(),
+  /** Unread incoming emails; null where the provider has no read state (an imported file: every message would read as unread). */
+  unreadEmailsCount: z.number().int().nullable(),
   emailsWithAttachmentsCount: z.number().int(),
   /** Messages stored with their headers only: larger than an import accepts (or compressed like a zip bomb). */
   messagesTruncated: z.number().int(),
@@ -42,10 +55,12 @@ export const ZEmailAccount = z.object({
   dateRangeEnd: ZTimestamp,
   averageEmailsPerDay: z.number(),
   topSenders: z.array(ZTopSender),
+  /** The derived status (see TRAINING_STATUSES), the same one the Training screen and the dashboard show. */
   trainingStatus: z.enum(TRAINING_STATUSES),
   trainingStartedAt: ZTimestamp,
   trainingCompletedAt: ZTimestamp,
   trainingDurationMs: z.number().int().nullable(),
+  /** Why training failed, with status failed; null otherwise (a failed run beside a trained profile is its session's error). */
   trainingError: z.string().nullable(),
   initialized: z.boolean(),
   initializationStatus: z.enum(['initializing', 'completed', 'failed']).nullable(),
@@ -61,6 +76,12 @@ export const ZEmailAccount = z.object({
   emailsDownloadStartedAt: ZTimestamp,
   /** The Style Corpus card: when the style profile was last generated, or null (Pending). */
   styleProfileGeneratedAt: ZTimestamp,
+  /** The other addresses the user confirmed as theirs (lower-case; the account's address is implied). */
+  aliases: z.array(z.string()),
+  /** Addresses Penman found that may be the user's, not confirmed or dismissed yet. */
+  aliasProposals: z.array(ZAliasProposal),
+  /** The recompute after the last change of the aliases; null when they never changed. */
+  aliasesRecompute: ZAliasesRecompute.nullable(),
 });
 export type EmailAccount = z.infer<typeof ZEmailAccount>;
 

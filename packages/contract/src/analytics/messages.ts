@@ -1,3 +1,4 @@
+import { emailCount } from '../platform/format.ts';
 import type { ResponseTimeBucket } from './schemas.ts';
 
 /** Analytics texts: the specification's word for word (part 2 sections 2 and 8); the other labels are ours. */
@@ -8,8 +9,6 @@ export const ANALYTICS_MESSAGES = {
   topSendersFailed: 'Failed to calculate top senders',
   topSendersSucceeded: 'Top senders calculated successfully',
 } as const;
-
-const emailCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'email' : 'emails'}`;
 
 export const ANALYTICS_LABELS = {
   description: 'How much mail your accounts hold, who writes to you, and when.',
@@ -49,9 +48,11 @@ export const ANALYTICS_LABELS = {
     dateRange: 'Mail from',
     noMail: 'No mail yet',
     contacts: 'Contacts',
+    /** Shown only where the provider keeps a read state (PROVIDERS_WITH_READ_STATE). */
     unread: 'Unread',
     withAttachments: 'With attachments',
-    trainingEmails: 'Training emails',
+    /** The derived training status, in TRAINING_STATUS_LABELS' words; the training counts use TRAINING_FIGURES. */
+    training: 'Training',
     accounts: 'Accounts',
     emailCount,
   },

@@ -1,3 +1,4 @@
+import type { TrainingStatus } from '../accounts/schemas.ts';
 import type { ActivityEvent } from './overview-schemas.ts';
 
 /**
@@ -17,12 +18,14 @@ export const OVERVIEW_LABELS = {
   statUnavailable: '--',
   statFailed: 'Failed to load',
   retry: 'Retry',
+  /** The banner's body per overall status; its title is the status' label (TRAINING_STATUS_LABELS). */
   trainingBanner: {
-    completed: { title: 'AI Model Ready', body: 'Penman has learned your writing style and is ready to draft replies.' },
-    in_progress: { title: 'Training in Progress', body: 'Penman is learning your writing style from your sent mail.' },
-    queued: { title: 'Training Queued', body: 'Your mail is connected; training of your writing style has not started yet.' },
-    ready: { title: 'Ready for Training', body: 'Your mail is ready: start training to teach Penman your style.' },
-  },
+    completed: 'Penman has learned your writing style and is ready to draft replies.',
+    in_progress: 'Penman is downloading your mail and learning your writing style from it.',
+    not_started: 'Your mail is on its way; training of your writing style has not started yet.',
+    failed: 'The last training run failed. Start it again once your mail is in.',
+    ready: 'Start training to teach Penman your writing style.',
+  } satisfies Record<TrainingStatus, string>,
   startTraining: 'Start Training',
   connectAccounts: {
     title: 'Connect Email Accounts',

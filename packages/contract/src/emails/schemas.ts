@@ -29,6 +29,8 @@ export const ZEmailListItem = z.object({
   senderName: z.string().nullable(),
   senderEmail: z.string().nullable(),
   receivedDate: z.string().nullable(),
+  /** The message has no usable Date header: `receivedDate` is when the mailbox got it, shown as "date unknown". */
+  dateUnknown: z.boolean(),
   folderName: z.string().nullable(),
   hasAttachments: z.boolean(),
   isOutgoing: z.boolean(),
@@ -53,6 +55,10 @@ export type EmailAttachmentInfo = z.infer<typeof ZEmailAttachmentInfo>;
 
 /** One email in full, for the detail dialog. `bodyHtml` is the sender's HTML, unsanitized: sanitize before display. */
 export const ZEmailDetail = ZEmailListItem.omit({ preview: true }).extend({
+  /** The Message-ID header without its angle brackets; null when the message has none. */
+  messageId: z.string().nullable(),
+  /** What went wrong reading the message (a part decoded other than declared, a body not stored, ...), one a line. */
+  parseProblems: z.array(z.string()),
   recipientEmails: z.array(z.string()),
   ccEmails: z.array(z.string()),
   bodyText: z.string().nullable(),
@@ -62,3 +68,13 @@ export const ZEmailDetail = ZEmailListItem.omit({ preview: true }).extend({
 export type EmailDetail = z.infer<typeof ZEmailDetail>;
 
 export const ZEmailResponse = z.object({ email: ZEmailDetail });
+
+/** One header field of the original message: its name as written, its value unfolded and decoded. */
+export const ZEmailHeaderField = z.object({ name: z.string(), value: z.string() });
+
+/**
+ * "Show original": every header field of the message as its mailbox holds it, in order (read from
+ * the mailbox: Penman keeps the parsed form only). The raw message is `GET /emails/{id}/original.eml`.
+ */
+export const ZEmailOriginalResponse = z.object({ headers: z.array(ZEmailHeaderField) });
+export type EmailOriginalResponse = z.infer<typeof ZEmailOriginalResponse>;

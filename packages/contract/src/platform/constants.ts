@@ -21,3 +21,10 @@ export const FIELD_LIMITS = {
   passwordMin: 6,
 } as const;
 export const INVITATION_TTL_DAYS = 7;
+/**
+ * Where Penman's source and README live (the operator's documentation). The footer's GitHub link
+ * is a placeholder of the same kind: set the project's real repository here.
+ */
+export const PROJECT_REPOSITORY_URL = 'https://github.com/';
+/** The README's "Configuration" section (every environment variable), as GitHub anchors it on the repository page. */
+export const README_CONFIGURATION_URL = `${PROJECT_REPOSITORY_URL}#configuration`;

@@ -1,3 +1,5 @@
+import { emailCount, formatCount } from '../platform/format.ts';
+
 /** Training screen texts, word for word from the specification (part 2 sections 2, 4, 5, 8). */
 export const TRAINING_MESSAGES = {
   title: 'Email Analysis Training',
@@ -24,7 +26,7 @@ export const TRAINING_MESSAGES = {
   deleteAllTrainingEmails: 'Delete All Training Emails',
   deleteConfirmTitle: 'Delete All Training Emails?',
   deleteConfirmBody: (count: number) =>
-    `All training emails of this account will be permanently deleted (${count} ${count === 1 ? 'email' : 'emails'}). ` +
+    `All training emails of this account will be permanently deleted (${emailCount(count)}). ` +
     'This action cannot be undone. All email counters will be reset.',
   cancel: 'Cancel',
   delete: 'Delete',
@@ -78,7 +80,7 @@ export const TRAINING_MESSAGES = {
   updateFailed: 'Failed to update statistics. Please try again.',
 } as const;
 
-const emails = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'email' : 'emails'}`;
+const emails = emailCount;
 
 /** Training screen copy the specification leaves to us (its own texts are in `TRAINING_MESSAGES`). */
 export const TRAINING_LABELS = {
@@ -91,7 +93,8 @@ export const TRAINING_LABELS = {
   analysisCardDescription: 'Penman reads your sent emails to learn your tone, phrasing and habits.',
   rangeHint: 'At least 3 months, ending today at the latest.',
   rangeInUse: (start: string, end: string) => `Runs use the range ${start} – ${end}.`,
-  hasTrainingEmails: (count: number) => `${emails(count)} downloaded for training. Delete them to download another range.`,
+  hasTrainingEmails: (count: number) =>
+    `${emails(count)} (received and sent) downloaded for training. Delete them to download another range.`,
   startAfterEnd: 'The start date must be on or before the end date.',
   endInFuture: 'The end date cannot be after today.',
   emailsCount: emails,
@@ -109,17 +112,14 @@ export const TRAINING_LABELS = {
   sessionStatuses: { downloading: 'Downloading', completed: 'Completed', failed: 'Failed' },
   sessionKinds: { training: 'Training download', inbox_contacts: 'Inbox contacts', sent_style: 'Sent style corpus' },
 
-  // Email Analysis Status.
-  analysisStatuses: {
-    notAnalyzed: 'Not analyzed',
-    readyToAnalyze: 'Ready to analyze',
-    downloading: 'Downloading emails',
-    analyzing: 'Analyzing',
-    analyzed: 'Analyzed',
-  },
+  // Email Analysis Status: its label is TRAINING_STATUS_LABELS; these say more under it.
+  downloadingEmails: 'Downloading emails',
+  analyzingSentEmails: 'Analyzing your sent emails',
   analyzedOn: (date: string) => `Last analyzed ${date}`,
-  sampleOfTotal: (sample: number, total: number) => `${sample.toLocaleString('en-US')} of ${emails(total)} analyzed`,
-  outgoingAvailable: (count: number) => `${emails(count)} sent available for training.`,
+  /** The figures of the last analysis (sampleSize, totalEmailsAvailable, emailsAnalyzed), as TRAINING_FIGURES defines them. */
+  sampleOfTotal: (sample: number, total: number) => `${formatCount(sample)} of ${formatCount(total)} sent emails read`,
+  withOwnWords: (count: number) => `${formatCount(count)} with your own words`,
+  outgoingAvailable: (count: number) => `${formatCount(count)} sent ${count === 1 ? 'email' : 'emails'} available for training.`,
   upToDate: 'The model is up to date. Download more sent emails to train it again.',
 
   // Prune.
@@ -141,16 +141,16 @@ export const TRAINING_LABELS = {
   trainingDialogDescription: 'Penman reads your sent emails and builds your communication style report.',
   analyzingEmails: 'Analyzing your sent emails...',
   analyzingHint: 'This takes a few seconds.',
-  emailsAnalyzed: 'Emails analyzed',
   reportReady: 'Your communication style report is ready.',
-  analyzedCount: (count: number) => `${emails(count)} analyzed.`,
+  analyzedCount: (sampleSize: number, emailsAnalyzed: number) =>
+    `${formatCount(sampleSize)} sent emails read, ${formatCount(emailsAnalyzed)} with your own words.`,
   viewReport: 'View report',
   close: 'Close',
 
   // Topic analysis ("Email topics").
   topics: {
     title: 'Email topics',
-    description: (count: number) => `What your ${emails(count)} are about.`,
+    description: (count: number) => `What ${emails(count)} of this account are about.`,
     themes: 'Themes',
     urgency: 'Urgency',
     sentiment: 'Overall tone',

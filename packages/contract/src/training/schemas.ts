@@ -49,19 +49,34 @@ export const ZTrainingOverview = z.object({
   /** Emails flagged is_training_data (what Delete All Training Emails removes). */
   trainingEmailsCount: z.number().int(),
   lastSyncAt: z.string().nullable(),
+  /** The derived status, the same one the account list answers (see TRAINING_STATUSES). */
   trainingStatus: z.enum(TRAINING_STATUSES),
+  /** Why training failed, with status failed; null otherwise. */
   trainingError: z.string().nullable(),
   trainingStartedAt: z.string().nullable(),
   trainingCompletedAt: z.string().nullable(),
   /** When a training download last completed (new training data after the last analysis lets Train Model run again). */
   trainingEmailsDownloadedOn: z.string().nullable(),
-  /** The last session's range (reused as the default dates), or null without history. */
+  /** The last session's range, or null without history. */
   lastStartDate: z.string().nullable(),
   lastEndDate: z.string().nullable(),
+  /**
+   * The range the date inputs start with: the last session's when it found mail, else the newest 3
+   * months that hold mail (ending on the newest email's day, today at the latest), else the last 3
+   * months up to today (no mail stored yet).
+   */
+  defaultRange: z.object({ startDate: ZCalendarDate, endDate: ZCalendarDate }),
   /** The running session, else the most recent one (Download in Progress: status, count, error). */
   latestSession: ZTrainingSession.nullable(),
-  /** The style analysis, when one exists. */
-  analysis: z.object({ analysisDate: z.string(), sampleSize: z.number().int(), totalEmailsAvailable: z.number().int() }).nullable(),
+  /** The style analysis, when one exists; its figures are TRAINING_FIGURES' sampleSize, totalEmailsAvailable and emailsAnalyzed. */
+  analysis: z
+    .object({
+      analysisDate: z.string(),
+      sampleSize: z.number().int(),
+      totalEmailsAvailable: z.number().int(),
+      emailsAnalyzed: z.number().int(),
+    })
+    .nullable(),
 });
 export type TrainingOverview = z.infer<typeof ZTrainingOverview>;
 
@@ -102,8 +117,10 @@ export const ZEmailTopicAnalysis = z.object({
 export const ZTrainingAnalysis = z.object({
   emailAccountId: z.string(),
   totalEmails: z.number().int(),
-  /** Theme -> weight (primary 1, secondary 0.5). */
+  /** Theme -> weight (primary 1, secondary 0.5): the spec's figure, for ranking; never shown as a count. */
   themes: z.record(z.string(), z.number()),
+  /** Theme -> emails that have it, as their main or a secondary theme (what the screen shows). */
+  themeEmails: z.record(z.string(), z.number().int()),
   /** Urgency level '1'..'5' -> emails. */
   urgencyDistribution: z.record(z.string(), z.number()),
   averageSentiment: z.number(),

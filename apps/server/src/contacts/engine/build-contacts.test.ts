@@ -16,6 +16,7 @@ const mail = (m: Partial<MailForContacts>): MailForContacts => ({
   senderName: null,
   recipientEmails: [],
   ccEmails: [],
+  recipientNames: {},
   receivedDate: null,
   isOutgoing: false,
   headers: {},
@@ -180,6 +181,66 @@ describe('buildContacts on a hand-made thread set', () => {
     expect(
       buildContacts(threads, { ownAddresses: ['me@acme.com', 'boss@acme.com'], ignoredAddresses: ['carol@gmail.com'], now: NOW }),
     ).toEqual(contacts);
+  });
+});
+
+describe('names and topics (issue 16)', () => {
+  const own = { ownAddresses: ['vince.kaminski@acme.com'], now: NOW };
+  const named = [
+    // Sent: the user's client wrote Dana's name in To, Eve's in Cc.
+    mail({
+      messageId: 'n1',
+      subject: 'Vince: the budget',
+      senderEmail: 'vince.kaminski@acme.com',
+      senderName: 'Kaminski, Vince J',
+      recipientEmails: ['dana@partner.com'],
+      ccEmails: ['eve@partner.com'],
+      recipientNames: { 'dana@partner.com': 'Dana Scully', 'eve@partner.com': '"Moneypenny, Eve"' },
+      receivedDate: new Date('2024-03-01T09:00:00Z'),
+      isOutgoing: true,
+    }),
+    // Received from Eve with no display name; Frank is named only in the Cc of her mail.
+    mail({
+      messageId: 'n2',
+      subject: 'RE: Vince: the budget, Kaminski model',
+      senderEmail: 'eve@partner.com',
+      recipientEmails: ['vince.kaminski@acme.com'],
+      ccEmails: ['frank@partner.com'],
+      recipientNames: { 'frank@partner.com': 'Frank Castle' },
+      receivedDate: new Date('2024-03-02T09:00:00Z'),
+    }),
+    mail({
+      messageId: 'n3',
+      subject: 'Vince, lunch',
+      senderEmail: 'vince.kaminski@acme.com',
+      recipientEmails: ['frank@partner.com', 'gus@partner.com', 'hal@partner.com'],
+      // What address books put in a display name that is no name.
+      recipientNames: { 'gus@partner.com': "'gus@partner.com'", 'hal@partner.com': 'hal' },
+      receivedDate: new Date('2024-03-03T09:00:00Z'),
+      isOutgoing: true,
+    }),
+  ];
+  const byEmail = new Map(buildContacts(named, own).map((c) => [c.emailAddress, c]));
+
+  it('names a contact from To and Cc display names, on sent and received mail', () => {
+    expect(byEmail.get('dana@partner.com')).toMatchObject({ displayName: 'Dana Scully', firstName: 'Dana', lastName: 'Scully' });
+    expect(byEmail.get('eve@partner.com')).toMatchObject({ displayName: 'Moneypenny, Eve', firstName: 'Eve', lastName: 'Moneypenny' });
+    expect(byEmail.get('frank@partner.com')).toMatchObject({ displayName: 'Frank Castle', firstName: 'Frank', lastName: 'Castle' });
+  });
+
+  it('takes no address or bare local part for a name', () => {
+    expect(byEmail.get('gus@partner.com')).toMatchObject({ displayName: null, firstName: null, lastName: null });
+    expect(byEmail.get('hal@partner.com')).toMatchObject({ displayName: null, firstName: null, lastName: null });
+  });
+
+  it("drops the owner's names (from the address, the display name on sent mail and the profile) from a contact's topics", () => {
+    expect(byEmail.get('eve@partner.com')!.stats.mostCommonSubjectKeywords).toEqual(['budget', 'model']);
+    expect(byEmail.get('frank@partner.com')!.stats.mostCommonSubjectKeywords).toEqual(['lunch']);
+    const withProfile = buildContacts([mail({ subject: 'Wincenty and the curve', senderEmail: 'ann@partner.com', receivedDate: NOW })], {
+      ...own,
+      ownNames: ['Wincenty Kaminski'],
+    });
+    expect(withProfile[0]!.stats.mostCommonSubjectKeywords).toEqual(['curve']);
   });
 });
 

@@ -5,7 +5,15 @@
  * every alias), never an automated sender, never an ignored address.
  */
 
-import { companyFromDomain, isAutomated, isFreeMail, normalizeEmail, splitName } from '../../mail/engine/people.ts';
+import {
+  cleanDisplayName,
+  companyFromDomain,
+  isAutomated,
+  isFreeMail,
+  normalizeEmail,
+  ownerNameWords,
+  splitName,
+} from '../../mail/engine/people.ts';
 
 export type MailForContacts = {
   messageId: string | null;
@@ -16,6 +24,8 @@ export type MailForContacts = {
   senderName: string | null;
   recipientEmails: string[];
   ccEmails: string[];
+  /** Display names of To and Cc recipients, by lower-cased address (only those that had one). */
+  recipientNames: Readonly<Record<string, string>>;
   receivedDate: Date | null;
   isOutgoing: boolean;
   headers: { listUnsubscribe?: string; precedence?: string; autoSubmitted?: string; listId?: string };
@@ -48,6 +58,8 @@ export type BuiltContact = {
 export type BuildOptions = {
   /** The account address and every address the user sends from. */
   ownAddresses: string[];
+  /** Names the owner goes by (the profile's "First Last"); with the names on the owner's own mail, never a contact's topic. */
+  ownNames?: string[];
   ignoredAddresses?: string[];
   now: Date;
   /**
@@ -128,7 +140,6 @@ function topKeywords(counts: Map<string, number>): string[] {
 }
 
 type Accumulator = {
-  names: Map<string, number>;
   sent: number;
   received: number;
   first: number | null;
@@ -167,11 +178,23 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
   for (const m of mail) if (m.messageId) byMessageId.set(m.messageId, m);
 
   const contacts = new Map<string, Accumulator>();
-  const touch = (address: string, name: string | null) => {
+  // Every display name seen for an address, in From (incoming mail) and To/Cc (all mail): a contact
+  // the user only wrote to may be named in the Cc of someone else's mail.
+  const names = new Map<string, Map<string, number>>();
+  const nameSeen = (address: string, raw: string | null | undefined) => {
+    const name = cleanDisplayName(raw, address);
+    if (!name) return;
+    let counts = names.get(address);
+    if (!counts) {
+      counts = new Map();
+      names.set(address, counts);
+    }
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  };
+  const touch = (address: string) => {
     let entry = contacts.get(address);
     if (!entry) {
       entry = {
-        names: new Map(),
         sent: 0,
         received: 0,
         first: null,
@@ -182,7 +205,6 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
       };
       contacts.set(address, entry);
     }
-    if (name?.trim() && !name.includes('@')) entry.names.set(name.trim(), (entry.names.get(name.trim()) ?? 0) + 1);
     return entry;
   };
   const record = (entry: Accumulator, m: MailForContacts, keywords: string[], direction: 'in' | 'out') => {
@@ -200,6 +222,11 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
   const eligible = (address: string | null): address is string =>
     Boolean(address?.includes('@')) && !own.has(address!) && !ignored.has(address!);
 
+  // The owner's own names are no topic ("Vince, the model" is about the model).
+  const ownWords = ownerNameWords({
+    names: [...(options.ownNames ?? []), ...mail.filter((m) => m.isOutgoing && m.senderName).map((m) => m.senderName)],
+    addresses: [...own],
+  });
   // A thread repeats its subject: each distinct subject is split into keywords once.
   const keywordsBySubject = new Map<string, string[]>();
   const keywordsOf = (subject: string | null) => {
@@ -207,6 +234,7 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
     let keywords = keywordsBySubject.get(subject);
     if (!keywords) {
       keywords = subjectKeywords(subject);
+      if (ownWords.size > 0) keywords = keywords.filter((word) => !ownWords.has(word));
       keywordsBySubject.set(subject, keywords);
     }
     return keywords;
@@ -216,6 +244,7 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
   let handled = 0;
   for (const m of mail) {
     if (++handled % STEP === 0) yield;
+    for (const address in m.recipientNames) nameSeen(address, m.recipientNames[address]);
     if (m.isOutgoing) {
       // Everyone the user wrote to, once each in order; a reply also measures how fast the user answered.
       const answered = m.inReplyTo ? byMessageId.get(m.inReplyTo) : undefined;
@@ -228,7 +257,7 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
       }
       for (const raw of recipients) {
         if (!eligible(raw)) continue;
-        const entry = touch(raw, null);
+        const entry = touch(raw);
         entry.sent += 1;
         record(entry, m, keywordsOf(m.subject), 'out');
         if (
@@ -246,7 +275,8 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
     } else {
       const sender = m.senderEmail ? normalizeEmail(m.senderEmail) : null;
       if (!eligible(sender) || isAutomated(m)) continue;
-      const entry = touch(sender, m.senderName);
+      nameSeen(sender, m.senderName);
+      const entry = touch(sender);
       entry.received += 1;
       record(entry, m, keywordsOf(m.subject), 'in');
     }
@@ -261,7 +291,9 @@ export function* buildingContacts(mail: MailForContacts[], options: BuildOptions
   const result: BuiltContact[] = [];
   for (const [emailAddress, entry] of contacts) {
     if (++handled % STEP === 0) yield;
-    const displayName = [...entry.names.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]?.[0] ?? null;
+    // The name used most often; ties in collation order.
+    const seen = names.get(emailAddress);
+    const displayName = seen ? [...seen.entries()].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))[0]![0] : null;
     const domain = emailAddress.split('@')[1] ?? '';
     const total = entry.sent + entry.received;
     // Interactions a month since the first one, up to the moment of measure (at least one month):

@@ -5,7 +5,7 @@ import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
 import { parseSignature, type SignatureDetails } from './signature.ts';
 
-const NONE: SignatureDetails = { phoneNumber: null, jobTitle: null, companyName: null };
+const NONE: SignatureDetails = { name: null, phoneNumber: null, jobTitle: null, companyName: null };
 const jane = { name: 'Jane Doe', email: 'jane.doe@acmewidgets.com' };
 const lines = (...text: string[]) => text.join('\n');
 
@@ -25,6 +25,7 @@ describe('parseSignature on hand-made mail', () => {
       'jane.doe@acmewidgets.com',
     );
     expect(parseSignature(body, jane)).toEqual({
+      name: 'Jane Doe',
       phoneNumber: '(415) 555-0123',
       jobTitle: 'Senior Vice President, Sales',
       companyName: 'Acme Widgets Inc.',
@@ -61,7 +62,7 @@ describe('parseSignature on hand-made mail', () => {
 
   it('knows the sender from a "Last, First" name or from the address alone', () => {
     const body = lines('Please see the attached.', '', 'Doe', '', 'Jane A. Doe', 'Director of Operations', 'Example Org', '713.853.7041');
-    const expected = { phoneNumber: '713.853.7041', jobTitle: 'Director of Operations', companyName: 'Example Org' };
+    const expected = { name: 'Jane A. Doe', phoneNumber: '713.853.7041', jobTitle: 'Director of Operations', companyName: 'Example Org' };
     expect(parseSignature(body, { name: 'Doe, Jane A.', email: 'someone@example.org' })).toEqual(expected);
     expect(parseSignature(body, { name: null, email: 'jane.doe@example.org' })).toEqual(expected);
     expect(parseSignature(body, { name: null, email: 'jdoe@example.org' })).toEqual(expected);
@@ -80,6 +81,7 @@ describe('parseSignature on hand-made mail', () => {
       'Fax: +44 20 7946 0900',
     );
     expect(parseSignature(body, { name: 'Philip Annesley', email: 'pannesley@riskwaters.com' })).toEqual({
+      name: 'Philip Annesley',
       phoneNumber: '+44 20 7946 0958',
       jobTitle: 'Conference Producer',
       companyName: 'Risk Waters Group',
@@ -103,6 +105,7 @@ describe('parseSignature on hand-made mail', () => {
       disclaimer,
     );
     expect(parseSignature(signed, jane)).toEqual({
+      name: 'Jane Doe',
       phoneNumber: '212-555-0142',
       jobTitle: 'Associate General Counsel',
       companyName: 'Acme Widgets Inc.',
@@ -134,7 +137,7 @@ describe('parseSignature on hand-made mail', () => {
     ['a long line', ['Director of the department that handles everything about regional gas trading']],
     ['a URL and an address', ['www.acmewidgets.com', 'jane.doe@acmewidgets.com']],
   ])('returns null rather than garbage for %s', (_, rest) => {
-    expect(parseSignature(lines('Talk soon.', '', 'Jane Doe', ...rest), jane)).toEqual(NONE);
+    expect(parseSignature(lines('Talk soon.', '', 'Jane Doe', ...rest), jane)).toEqual({ ...NONE, name: 'Jane Doe' });
   });
 
   it('takes no phone from the prose above the signature', () => {
@@ -160,6 +163,7 @@ describe('parseSignature on hand-made mail', () => {
   it('joins a title wrapped over two lines', () => {
     const body = lines('Many Thanks,', '', 'Liz Taylor', 'Executive Assistant to', 'Greg Whalley, President & COO', 'Enron Corp.');
     expect(parseSignature(body, { name: 'Taylor, Liz', email: 'liz.taylor@enron.com' })).toEqual({
+      name: 'Liz Taylor',
       phoneNumber: null,
       jobTitle: 'Executive Assistant to Greg Whalley, President & COO',
       companyName: 'Enron Corp.',
@@ -191,29 +195,57 @@ const corpusFile = (relative: string) => path.join(CORPUS_DIR, 'enron', relative
 
 describe('parseSignature on real Enron mail', () => {
   it.each([
-    ['allen-p/inbox/24.', { phoneNumber: '512.505.3709', jobTitle: 'Manager, Green Building Program', companyName: 'Austin Energy' }],
-    ['kaminski-v/inbox/17.', { phoneNumber: '+44 20 7484 9875', jobTitle: 'Senior Conference Producer', companyName: 'Risk Waters Group' }],
+    [
+      'allen-p/inbox/24.',
+      { name: 'Richard Morgan', phoneNumber: '512.505.3709', jobTitle: 'Manager, Green Building Program', companyName: 'Austin Energy' },
+    ],
+    [
+      'kaminski-v/inbox/17.',
+      {
+        name: 'Victoria Kerridge',
+        phoneNumber: '+44 20 7484 9875',
+        jobTitle: 'Senior Conference Producer',
+        companyName: 'Risk Waters Group',
+      },
+    ],
     [
       'kaminski-v/inbox/510.',
       {
+        name: 'Thomas J. Murphy',
         phoneNumber: '703.375.0408',
         jobTitle: 'Vice President - Business Strategies',
         companyName: 'Toshiba America Information Systems, Inc.',
       },
     ],
-    ['kaminski-v/inbox/492.', { phoneNumber: '212-508-5735', jobTitle: 'President', companyName: 'Risk Capital Management Partners, LLC' }],
-    ['kaminski-v/inbox/120.', { phoneNumber: '713-743-4770', jobTitle: 'Chair and Professor of Finance', companyName: null }],
-    ['lavorato-j/inbox/147.', { phoneNumber: '(713) 853-1624', jobTitle: 'Director, Corporate Services', companyName: 'Enron Corp.' }],
-    ['steffes-j/inbox/129.', { phoneNumber: '(202) 429-6461', jobTitle: null, companyName: 'Steptoe & Johnson LLP' }],
-    ['allen-p/inbox/22.', { phoneNumber: '(512) 370-2836', jobTitle: null, companyName: 'Winstead Sechrest & Minick P.C.' }],
-    ['allen-p/_sent_mail/333.', { phoneNumber: '713-853-7041', jobTitle: null, companyName: 'Enron' }],
+    [
+      'kaminski-v/inbox/492.',
+      { name: 'David C. Shimko', phoneNumber: '212-508-5735', jobTitle: 'President', companyName: 'Risk Capital Management Partners, LLC' },
+    ],
+    // The sender is only pkumar@uh.edu: the name line gives his full name.
+    [
+      'kaminski-v/inbox/120.',
+      { name: 'Praveen Kumar', phoneNumber: '713-743-4770', jobTitle: 'Chair and Professor of Finance', companyName: null },
+    ],
+    [
+      'lavorato-j/inbox/147.',
+      { name: 'Kate B. Cole', phoneNumber: '(713) 853-1624', jobTitle: 'Director, Corporate Services', companyName: 'Enron Corp.' },
+    ],
+    ['steffes-j/inbox/129.', { name: 'Carol Gosain', phoneNumber: '(202) 429-6461', jobTitle: null, companyName: 'Steptoe & Johnson LLP' }],
+    [
+      'allen-p/inbox/22.',
+      { name: 'Michelle L. Simpkins', phoneNumber: '(512) 370-2836', jobTitle: null, companyName: 'Winstead Sechrest & Minick P.C.' },
+    ],
+    ['allen-p/_sent_mail/333.', { name: 'Phillip Allen', phoneNumber: '713-853-7041', jobTitle: null, companyName: 'Enron' }],
     // A full signature above a lone "Vince"; the Outlook history below it is cut off.
-    ['kaminski-v/sent_items/1510.', { phoneNumber: '(713) 853 3848', jobTitle: 'Managing Director', companyName: 'Enron Corp.' }],
+    [
+      'kaminski-v/sent_items/1510.',
+      { name: 'Vincent Kaminski', phoneNumber: '(713) 853 3848', jobTitle: 'Managing Director', companyName: 'Enron Corp.' },
+    ],
     // "Kim Watson / Director / EB4150F / 458-37-4132": a social security number is no phone, and the
     // quoted mail below carries another person's signature and phone.
-    ['watson-k/sent_items/315.', { phoneNumber: null, jobTitle: 'Director', companyName: null }],
+    ['watson-k/sent_items/315.', { name: 'Kim Watson', phoneNumber: null, jobTitle: 'Director', companyName: null }],
     // The signature sits above a Lotus Notes forward whose header holds the company name.
-    ['lavorato-j/_sent_mail/197.', NONE],
+    ['lavorato-j/_sent_mail/197.', { ...NONE, name: 'Kim Hillis' }],
   ])('%s', async (file, expected) => {
     const { body, sender } = await enronMail(corpusFile(file));
     expect(parseSignature(body, sender)).toEqual(expected);
@@ -233,7 +265,10 @@ describe('parseSignature on real Enron mail', () => {
       found.push(parseSignature(body, sender), parseSignature(body, { name: null, email: sender.email }));
     }
     expect(files.length).toBeGreaterThan(1000);
-    for (const { phoneNumber, jobTitle, companyName } of found) {
+    for (const { name, phoneNumber, jobTitle, companyName } of found) {
+      // Letters, initials and the punctuation of names ('?' stands for a letter the archive lost: "H?lyette Geman").
+      if (name) expect(name).toMatch(/^[\p{L}?][\p{L}?.,' -]{2,39}$/u);
+      if (name) expect(name).not.toMatch(/^(thanks|regards|cheers|mr|dr)\b|\b(ph\.?d|inc|corp|manager|sent by)\b/i);
       if (phoneNumber) expect(phoneNumber.replace(/\D/g, '').length).toBeGreaterThanOrEqual(7);
       for (const field of [jobTitle, companyName]) {
         if (!field) continue;
@@ -246,5 +281,6 @@ describe('parseSignature on real Enron mail', () => {
     expect(found.filter((d) => d.phoneNumber).length).toBeGreaterThan(100);
     expect(found.filter((d) => d.jobTitle).length).toBeGreaterThan(40);
     expect(found.filter((d) => d.companyName).length).toBeGreaterThan(40);
+    expect(found.filter((d) => d.name).length).toBeGreaterThan(100);
   });
 });

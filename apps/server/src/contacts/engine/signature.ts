@@ -1,27 +1,22 @@
 /**
- * Details a contact gives about themselves in their e-mail signature: phone number, job title and
- * company. Pure code over one plain-text body the contact wrote. Conservative on purpose: a null is
+ * Details a contact gives about themselves in their e-mail signature: full name, phone number, job
+ * title and company. Pure code over one plain-text body the contact wrote. Conservative on purpose: a null is
  * better than a greeting, a sentence or an address line shown as someone's job title.
  */
 
-export type SignatureDetails = { phoneNumber: string | null; jobTitle: string | null; companyName: string | null };
+import { organisationLabel } from '../../mail/engine/people.ts';
+
+export type SignatureDetails = { name: string | null; phoneNumber: string | null; jobTitle: string | null; companyName: string | null };
 
 type SignatureSender = { name: string | null; email: string };
 
-const NONE: SignatureDetails = { phoneNumber: null, jobTitle: null, companyName: null };
+const NONE: SignatureDetails = { name: null, phoneNumber: null, jobTitle: null, companyName: null };
 
 /** Only the start of a body is read: signatures sit above the quoted history, not 8 KB into it. */
 const MAX_BODY_CHARS = 8000;
 /** A signature line is short; anything longer is prose, an address block run together or a disclaimer. */
 const MAX_SIGNATURE_LINE = 60;
 const MAX_SIGNATURE_LINES = 10;
-
-// Free-mail domains name no employer (the labels of FREE_MAIL in build-contacts.ts).
-const FREE_MAIL_LABELS = new Set(
-  'gmail googlemail yahoo ymail hotmail outlook live msn aol icloud me mac gmx web proton protonmail mail zoho yandex qq fastmail hey comcast att verizon'.split(
-    ' ',
-  ),
-);
 
 // --- where the sender's own words end -------------------------------------------------------------
 
@@ -96,8 +91,11 @@ function disclaimerStart(lines: string[], end: number): number {
 // --- the signature block --------------------------------------------------------------------------
 
 const DELIMITER = /^[-_=*#~+]{2,}$/;
-const SIGN_OFF =
-  /^(thanks?( you| again| so much| a lot)?|many thanks|cheers|regards|best|best regards|best wishes|kind regards|warm regards|warmest regards|with (kind |best |warm )?regards|sincerely( yours)?|yours( sincerely| truly| faithfully)?|respectfully|all the best|take care|talk soon)[\s,.!-]*$/i;
+const SIGN_OFF_WORDS =
+  'thanks?( you| again| so much| a lot)?|many thanks|cheers|regards|best|best regards|best wishes|kind regards|warm regards|warmest regards|with (kind |best |warm )?regards|sincerely( yours)?|yours( sincerely| truly| faithfully)?|respectfully|all the best|take care|talk soon';
+const SIGN_OFF = new RegExp(`^(${SIGN_OFF_WORDS})[\\s,.!-]*$`, 'i');
+/** A sign-off before the name on one line: "Thanks, Karen". */
+const SIGN_OFF_BEFORE_NAME = new RegExp(`^(${SIGN_OFF_WORDS})[\\s,.!-]+`, 'i');
 
 /** Is this (lower-case) word one of the sender's names? */
 type NameWord = (word: string) => boolean;
@@ -327,15 +325,11 @@ function clean(line: string): string {
     .trim();
 }
 
-/** The organisation label of the sender's domain: enron.com → "enron"; mail.acme.co.uk → "acme". */
+/** The organisation label of the sender's domain, letters only: enron.com → "enron"; mail.acme.co.uk → "acme"; none for free mail. */
 function domainLabel(email: string): string | null {
-  const labels = (email.split('@')[1] ?? '').toLowerCase().split('.');
-  const core =
-    labels.length >= 3 && /^(co|com|org|net|ac|gov)$/.test(labels[labels.length - 2]!)
-      ? labels[labels.length - 3]
-      : labels[labels.length - 2];
-  if (!core || core.length < 3 || FREE_MAIL_LABELS.has(core)) return null;
-  return core.replace(/[^a-z]/g, '') || null;
+  const label = organisationLabel(email.split('@')[1] ?? '');
+  if (!label || label.length < 3) return null;
+  return label.replace(/[^a-z]/g, '') || null;
 }
 
 function isCompanyLine(line: string, label: string | null): boolean {
@@ -346,6 +340,9 @@ function isCompanyLine(line: string, label: string | null): boolean {
   // A line naming the sender's organisation: "Enron North America" for enron.com, "Risk Waters Group" for riskwaters.com.
   const compact = line.toLowerCase().replace(/[^a-z]/g, '');
   if (compact.includes(label)) return true;
+  // The domain is the line's acronym: "Edison Electric Institute" for eei.org.
+  const initials = (line.match(/\p{Lu}\p{L}*/gu) ?? []).map((word) => word[0]!.toLowerCase()).join('');
+  if (initials.length >= 2 && initials === label) return true;
   return words(line).some((word) => word.length >= 4 && label.startsWith(word.replace(/[^a-z]/g, '')));
 }
 
@@ -358,15 +355,40 @@ function isTitleLine(line: string, label: string | null, isNameWord: NameWord): 
 
 const DANGLING = /(\b(to|of|for|and|at|in|the|&)|[,&-])\s*$/i;
 
+/**
+ * The sender's full name as the name line writes it ("Jane A. Doe", "Doe, Jane"), without a title
+ * on the same line or a leading dash; null for a lone first name ("Vince" only signs off).
+ */
+function fullName(nameLine: string, inlineTitle: string | null): string | null {
+  const name = clean(
+    (inlineTitle ? nameLine.slice(0, nameLine.lastIndexOf(inlineTitle)) : nameLine)
+      .replace(/^[\s\-–—~*]+/, '')
+      .replace(SIGN_OFF_BEFORE_NAME, '')
+      .replace(HONORIFIC, '')
+      .replace(CREDENTIALS, '')
+      .replace(/(\p{L}{2})[.'"]+$/u, '$1'),
+  );
+  if (NOT_IN_A_NAME.test(name) || TITLE_WORDS.test(name) || COMPANY_SUFFIX.test(name)) return null;
+  const words = name.split(/[\s,]+/).filter((word) => /\p{L}{2,}/u.test(word));
+  return words.length >= 2 ? name : null;
+}
+
+const HONORIFIC = /^(mr|mrs|ms|miss|dr|prof|professor|sir)\.?\s+/i;
+const CREDENTIALS = /,?\s+(ph\.?\s?d\.?|cfa|cpa|esq\.?|mba)$/i;
+/** Words of an organisation or a mailing, never of a person's name: "ISC Customer Care", "Sent By Mark Muller". */
+const NOT_IN_A_NAME =
+  /\b(online|customer|care|services?|support|team|staff|alliance|suppliers?|sent|by|of|the|and|for|corp|inc|llc|ltd)\b/i;
+
 function findTitleAndCompany(block: Block, sender: SignatureSender, isNameWord: NameWord): Omit<SignatureDetails, 'phoneNumber'> {
   const label = domainLabel(sender.email);
   let jobTitle: string | null = null;
   let companyName: string | null = null;
-  if (block.nameIndex < 0) return { jobTitle, companyName };
+  if (block.nameIndex < 0) return { name: null, jobTitle, companyName };
   const nameLine = block.lines[block.nameIndex]!;
   // "Jane Doe, Vice President" or "Jane Doe - Director" on the name line itself.
   const inline = nameLine.match(/^[^,|–—-]+(?:,|\s[|–—-])\s*(.+)$/);
   if (inline && isTitleLine(clean(inline[1]!), label, () => false)) jobTitle = clean(inline[1]!);
+  const name = fullName(nameLine, jobTitle ? inline![1]! : null);
   let next = block.nameIndex + 1;
   const after = block.lines[next];
   if (!jobTitle && after && isTitleLine(clean(after), label, isNameWord)) {
@@ -383,7 +405,7 @@ function findTitleAndCompany(block: Block, sender: SignatureSender, isNameWord: 
     const line = clean(block.lines[i]!);
     if (isCompanyLine(line, label)) companyName = line;
   }
-  return { jobTitle, companyName };
+  return { name, jobTitle, companyName };
 }
 
 // --- the whole parse ------------------------------------------------------------------------------
@@ -402,7 +424,7 @@ function toLines(bodyText: string): string[] {
   return lines;
 }
 
-/** Phone, job title and company from the signature of a mail the sender wrote; null for whatever is unclear. */
+/** Full name, phone, job title and company from the signature of a mail the sender wrote; null for whatever is unclear. */
 export function parseSignature(bodyText: string, sender: SignatureSender): SignatureDetails {
   const lines = toLines(bodyText);
   let end = ownWordsEnd(lines);

@@ -56,11 +56,10 @@ export function connectorFactory(options: ConnectorOptions) {
         if (!google) throw new MailError('NOT_FOUND', 'Gmail is not configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).');
         return createGmailConnector({ google, refreshToken: secret });
       }
-      case 'mbox':
-        return openMailboxFile({
-          path: options.storage.absolutePath(decodeMailboxSecret(secret).key),
-          ownAddresses: [account.emailAddress, ...account.aliases],
-        });
+      case 'mbox': {
+        const file = decodeMailboxSecret(secret);
+        return openMailboxFile({ path: options.storage.absolutePath(file.key), sentOnly: file.sentOnly });
+      }
       default:
         throw new MailError('NOT_FOUND', `Syncing ${account.provider} accounts is not available`);
     }

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * One interface for every mail source (IMAP, Gmail, mbox import). Connectors throw `MailError`
  * with a code from a closed set; `retryPolicy()` decides retry / throttle / fail in one place.
@@ -71,6 +73,12 @@ export type MessageEnvelope = {
 };
 
 export interface MailConnector {
+  /**
+   * The message `id` of `folder` as the source holds it (the raw RFC 822 bytes, for "Show
+   * original"), streamed; null when it is no longer there. The stream must be read or destroyed:
+   * the connector may hold its folder until then.
+   */
+  openOriginal(folder: RemoteFolder, id: string): Promise<Readable | null>;
   listFolders(): Promise<RemoteFolder[]>;
   listMessageIds(folder: RemoteFolder, query: ListQuery): Promise<MessageList>;
   /** Yields the raw messages of `ids` (any order); ids that vanished are skipped. */

@@ -1,30 +1,36 @@
+import { compile } from 'html-to-text';
+
 /**
- * Plain text from an HTML body, for messages that have no text part: enough for search, previews
- * and the style engine. Not a renderer (display uses the sanitized HTML itself).
+ * Plain text from an HTML body, for messages whose HTML has no text/plain alternative: what search,
+ * previews, contacts and the style engine read. html-to-text (htmlparser2) knows every HTML entity,
+ * lists, tables and line breaks. Link targets, images and the document title are left out: they are
+ * not words of the message (the HTML itself is what the mail view shows).
  */
-const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+const convert = compile({
+  wordwrap: false,
+  decodeEntities: true,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    // A document's title is not shown in its body (and an unclosed one would swallow the body).
+    { selector: 'title', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'h4', options: { uppercase: false } },
+    { selector: 'h5', options: { uppercase: false } },
+    { selector: 'h6', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+});
 
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|head|title)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|tr|li|h[1-6]|blockquote|table)\s*>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (match, entity: string) => {
-      const lower = entity.toLowerCase();
-      if (lower.startsWith('#x')) return safeCodePoint(Number.parseInt(lower.slice(2), 16)) ?? match;
-      if (lower.startsWith('#')) return safeCodePoint(Number.parseInt(lower.slice(1), 10)) ?? match;
-      return ENTITIES[lower] ?? match;
-    })
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-function safeCodePoint(code: number): string | undefined {
-  if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return undefined;
-  return String.fromCodePoint(code);
+  return (
+    convert(html)
+      // Non-breaking spaces are layout: the words are what search and the style engine read.
+      .replace(/\u00a0/g, ' ')
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }

@@ -153,6 +153,13 @@ describe('message fields', () => {
     expect(parsed.ccEmails).toEqual(['c@x.com', 'd@x.com']);
   });
 
+  it('keeps the display names of To and Cc recipients by address (issue 16: contacts show them)', async () => {
+    const parsed = await parseMessage(
+      message('From: a@x.com\r\nTo: "Lee, Ann" <Ann@X.com>, b@x.com, "Ann L." <ann@x.com>\r\nCc: Team: Cy Young <c@x.com>, d@x.com;'),
+    );
+    expect(parsed.recipientNames).toEqual({ 'ann@x.com': 'Lee, Ann', 'c@x.com': 'Cy Young' });
+  });
+
   it('derives text from an HTML-only message and records real attachments', async () => {
     const raw = [
       'From: a@x.com',
@@ -172,7 +179,7 @@ describe('message fields', () => {
       '--XX--',
     ].join('\r\n');
     const parsed = await parseMessage(Buffer.from(raw));
-    expect(parsed.bodyText).toBe('Hi there\nSecond & last');
+    expect(parsed.bodyText).toBe('Hi there\n\nSecond & last');
     expect(parsed.hasAttachments).toBe(true);
     expect(parsed.attachments).toEqual([
       { filename: 'report.pdf', contentType: 'application/pdf', sizeBytes: 7, contentId: null, disposition: 'attachment' },

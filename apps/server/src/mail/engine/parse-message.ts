@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import PostalMime, { type Address } from 'postal-mime';
+import type { Email } from 'postal-mime';
+import { parseMailboxes } from './addresses.ts';
 import { cutAttachmentBodies, markerIndex } from './attachment-bodies.ts';
+import { decodeEncodedWords } from './encoded-words.ts';
 import { htmlToText } from './html-to-text.ts';
+import { collectParts, type MessageParts } from './message-parts.ts';
+import { readMimeTree } from './mime-tree.ts';
 import { cutLongTextBodies } from './text-bodies.ts';
 
 /** A message as stored: the fields of an `emails` row that come from the message itself. */
@@ -16,8 +20,12 @@ export type ParsedMessage = {
   senderName: string | null;
   recipientEmails: string[];
   ccEmails: string[];
+  /** Display names of the To and Cc recipients that have one, by lower-cased address (the first name given wins). */
+  recipientNames: Record<string, string>;
   /** The Date header when it parses, else null (the caller falls back to the server's date). */
   date: Date | null;
+  /** No usable Date header: the stored date is the server's or the mbox separator's, shown as "date unknown". */
+  dateUnknown: boolean;
   bodyText: string | null;
   bodyHtml: string | null;
   hasAttachments: boolean;
@@ -78,21 +86,6 @@ export function normalizeAddress(address: string | undefined | null): string | n
   return trimmed.includes('@') ? cleanText(trimmed, 320) : null;
 }
 
-function flattenAddresses(list: Address[] | Address | undefined): { name: string; address: string }[] {
-  if (!list) return [];
-  const items = Array.isArray(list) ? list : [list];
-  return items.flatMap((item) => (item.group ? item.group : [item])).map((m) => ({ name: m.name ?? '', address: m.address ?? '' }));
-}
-
-function uniqueAddresses(list: Address[] | undefined): string[] {
-  const seen = new Set<string>();
-  for (const { address } of flattenAddresses(list)) {
-    const normalized = normalizeAddress(address);
-    if (normalized) seen.add(normalized);
-  }
-  return [...seen];
-}
-
 function parseDate(value: string | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
@@ -102,38 +95,38 @@ function parseDate(value: string | undefined): Date | null {
   return date;
 }
 
-function attachmentSize(content: ArrayBuffer | Uint8Array | string): number {
-  if (typeof content === 'string') return Buffer.byteLength(content);
-  return content.byteLength;
-}
-
 export function sha256Hex(raw: Uint8Array): string {
   return createHash('sha256').update(raw).digest('hex');
 }
 
-type Email = Awaited<ReturnType<typeof PostalMime.parse>>;
+const MAX_NESTING_DEPTH = 64;
 
-const parseMime = (raw: Uint8Array) => PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 64 });
+type Parsed = { email: Email; parts: MessageParts };
+
+async function readMessage(raw: Uint8Array): Promise<Parsed> {
+  const { email, root } = await readMimeTree(raw, { maxNestingDepth: MAX_NESTING_DEPTH });
+  return { email, parts: await collectParts(root) };
+}
 
 /**
- * The message parsed with its large attachment bodies left undecoded (see attachment-bodies.ts),
+ * The message read with its large attachment bodies left undecoded (see attachment-bodies.ts),
  * each marker's attachment given its real size; null when nothing was cut or the markers did not
- * come back one to one (then the original is parsed as it is).
+ * come back one to one (then the original is read as it is).
  */
-async function parseWithoutAttachmentBodies(raw: Uint8Array): Promise<{ email: Email; sizes: number[] } | null> {
+async function readWithoutAttachmentBodies(raw: Uint8Array): Promise<{ parsed: Parsed; sizes: number[] } | null> {
   const cut = cutAttachmentBodies(raw);
   if (!cut) return null;
   try {
-    const email = await parseMime(cut.raw);
+    const parsed = await readMessage(cut.raw);
     const sizes: number[] = [];
     const seen = new Set<number>();
-    for (const attachment of email.attachments) {
+    for (const attachment of parsed.parts.attachments) {
       const index = markerIndex(attachment.content);
       if (index >= 0 && (seen.has(index) || index >= cut.sizes.length)) return null;
       if (index >= 0) seen.add(index);
-      sizes.push(index >= 0 ? cut.sizes[index]! : attachmentSize(attachment.content));
+      sizes.push(index >= 0 ? cut.sizes[index]! : attachment.content.byteLength);
     }
-    return seen.size === cut.sizes.length ? { email, sizes } : null;
+    return seen.size === cut.sizes.length ? { parsed, sizes } : null;
   } catch {
     return null;
   }
@@ -145,40 +138,75 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
   // Identity (hash) and size are the whole message's; only the parse sees long text bodies cut.
   const bounded = cutLongTextBodies(raw, MAX_TEXT_BODY_BYTES) ?? raw;
   try {
-    const fast = await parseWithoutAttachmentBodies(bounded);
-    if (fast) return fromEmail(fast.email, raw.byteLength, contentHash, fast.sizes);
-    const email = await parseMime(bounded);
-    return fromEmail(
-      email,
+    const fast = await readWithoutAttachmentBodies(bounded);
+    if (fast) return fromParsed(fast.parsed, raw.byteLength, contentHash, fast.sizes);
+    const parsed = await readMessage(bounded);
+    return fromParsed(
+      parsed,
       raw.byteLength,
       contentHash,
-      email.attachments.map((a) => attachmentSize(a.content)),
+      parsed.parts.attachments.map((a) => a.content.byteLength),
     );
   } catch (error) {
     return fromHeadersOnly(bounded, raw.byteLength, contentHash, error instanceof Error ? error.message : String(error));
   }
 }
 
-function header(email: { headers: { key: string; value: string }[] }, key: string): string | undefined {
+function header(email: Email, key: string): string | undefined {
   const value = email.headers.find((h) => h.key === key)?.value;
   return value ? (cleanText(value, 2000) ?? undefined) : undefined;
 }
 
-/** `attachmentSizes`: the decoded size of each of `email.attachments`, in order. */
-function fromEmail(email: Email, sizeBytes: number, contentHash: string, attachmentSizes: number[]): ParsedMessage {
-  const messageId = normalizeMessageId(email.messageId);
-  const references = parseReferences(email.references);
-  const inReplyTo = normalizeMessageId(email.inReplyTo?.match(/<[^<>]+>/)?.[0] ?? email.inReplyTo);
-  const from = flattenAddresses(email.from)[0];
-  const html = cleanText(email.html);
-  const text = cleanText(email.text) ?? (html ? cleanText(htmlToText(html)) : null);
-  const attachments: ParsedAttachment[] = email.attachments.map((a, i) => ({
+function uniqueAddresses(value: string | undefined): string[] {
+  const seen = new Set<string>();
+  for (const { address } of parseMailboxes(value)) {
+    const normalized = normalizeAddress(address);
+    if (normalized) seen.add(normalized);
+  }
+  return [...seen];
+}
+
+/** Address -> display name for the recipients that have a name (contacts show it); the first name given wins. */
+function namesOf(...headers: (string | undefined)[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const value of headers) {
+    for (const { name, address } of parseMailboxes(value)) {
+      const normalized = normalizeAddress(address);
+      const cleaned = cleanText(name || null, 500);
+      if (normalized && cleaned && !(normalized in names)) names[normalized] = cleaned;
+    }
+  }
+  return names;
+}
+
+/** Every header of a kind, as one list (a message may repeat To or Cc). */
+const allOf = (email: Email, key: string) =>
+  email.headers
+    .filter((h) => h.key === key)
+    .map((h) => h.value)
+    .join(', ') || undefined;
+
+/** `attachmentSizes`: the decoded size of each of the parsed attachments, in order. */
+function fromParsed({ email, parts }: Parsed, sizeBytes: number, contentHash: string, attachmentSizes: number[]): ParsedMessage {
+  const rawHeader = (key: string) => email.headers.find((h) => h.key === key)?.value;
+  const messageId = normalizeMessageId(rawHeader('message-id'));
+  const references = parseReferences(rawHeader('references'));
+  const inReplyToHeader = rawHeader('in-reply-to');
+  const inReplyTo = normalizeMessageId(inReplyToHeader?.match(/<[^<>]+>/)?.[0] ?? inReplyToHeader);
+  const from = parseMailboxes(rawHeader('from'))[0];
+  const subject = rawHeader('subject');
+  const html = cleanText(parts.html);
+  const text = cleanText(parts.text) ?? (html ? cleanText(htmlToText(html)) : null);
+  const attachments: ParsedAttachment[] = parts.attachments.map((a, i) => ({
     filename: cleanText(a.filename, 500),
-    contentType: cleanText(a.mimeType, 200) ?? 'application/octet-stream',
+    contentType: cleanText(a.contentType, 200) ?? 'application/octet-stream',
     sizeBytes: attachmentSizes[i]!,
     contentId: cleanText(a.contentId, 500),
     disposition: a.disposition,
   }));
+  const date = parseDate(rawHeader('date'));
+  const problems = [...parts.problems];
+  if (!date) problems.push(rawHeader('date') ? 'Unreadable Date header: date unknown' : 'No Date header: date unknown');
   const messageKey = messageId ?? `sha256:${contentHash}`;
   return {
     messageKey,
@@ -187,12 +215,14 @@ function fromEmail(email: Email, sizeBytes: number, contentHash: string, attachm
     threadId: references[0] ?? inReplyTo ?? messageKey,
     inReplyTo,
     references,
-    subject: cleanText(email.subject, 2000),
+    subject: subject === undefined ? null : cleanText(decodeEncodedWords(subject), 2000),
     senderEmail: normalizeAddress(from?.address),
     senderName: cleanText(from?.name?.trim() || null, 500),
-    recipientEmails: uniqueAddresses(email.to),
-    ccEmails: uniqueAddresses(email.cc),
-    date: parseDate(email.date),
+    recipientEmails: uniqueAddresses(allOf(email, 'to')),
+    ccEmails: uniqueAddresses(allOf(email, 'cc')),
+    recipientNames: namesOf(allOf(email, 'to'), allOf(email, 'cc')),
+    date,
+    dateUnknown: date === null,
     bodyText: text,
     bodyHtml: html,
     hasAttachments: attachments.some((a) => a.disposition !== 'inline' || (!a.contentId && a.filename)),
@@ -207,7 +237,7 @@ function fromEmail(email: Email, sizeBytes: number, contentHash: string, attachm
       xAutoResponseSuppress: header(email, 'x-auto-response-suppress'),
       returnPath: header(email, 'return-path'),
     },
-    parseProblem: null,
+    parseProblem: problems.length ? cleanText(problems.join('\n'), 1000) : null,
   };
 }
 
@@ -223,6 +253,7 @@ function fromHeadersOnly(raw: Uint8Array, sizeBytes: number, contentHash: string
   const body = Buffer.from(raw).toString('utf8');
   const bodyStart = body.search(/\r?\n\r?\n/);
   const messageKey = messageId ?? `sha256:${contentHash}`;
+  const date = parseDate(get('date'));
   return {
     messageKey,
     messageId,
@@ -234,7 +265,9 @@ function fromHeadersOnly(raw: Uint8Array, sizeBytes: number, contentHash: string
     senderName: null,
     recipientEmails: [],
     ccEmails: [],
-    date: parseDate(get('date')),
+    recipientNames: {},
+    date,
+    dateUnknown: date === null,
     bodyText: cleanText(bodyStart >= 0 ? body.slice(bodyStart).trim() : null),
     bodyHtml: null,
     hasAttachments: false,

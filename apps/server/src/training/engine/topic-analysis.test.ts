@@ -8,6 +8,7 @@ import {
   analyzeEmailTopic,
   analyzeTopics,
   DEPARTMENTS,
+  emailsPerTheme,
   FOLLOW_UP_KEYWORDS,
   MAX_KEY_ENTITIES,
   NEGATIVE_WORDS,
@@ -236,7 +237,12 @@ describe('entities', () => {
     '',
     'Ann Lee',
   ].join('\n');
-  const result = topic('Meeting notes', body, { senderName: 'Lee, Ann' });
+  // Vince and Shirley are on the To line: people the mailbox knows.
+  const result = topic('Meeting notes', body, {
+    senderName: 'Lee, Ann',
+    recipientEmails: ['vince.kaminski@enron.com', 'scrensh@enron.com'],
+    recipientNames: { 'scrensh@enron.com': 'Crenshaw, Shirley' },
+  });
 
   it('finds people, products and departments, the most mentioned first', () => {
     expect(result.keyEntities).toEqual([
@@ -267,7 +273,9 @@ describe('entities', () => {
       'Jon Kim',
       'Kai Lund',
     ];
-    const many = topic(null, `${names.join(', ')}.\nKai Lund again; Jon Kim again.`);
+    const many = topic(null, `${names.join(', ')}.\nKai Lund again; Jon Kim again.`, {
+      recipientEmails: names.map((name) => `${name.toLowerCase().replace(' ', '.')}@example.com`),
+    });
     expect(many.keyEntities).toHaveLength(MAX_KEY_ENTITIES);
     expect(many.keyEntities.slice(0, 3)).toEqual(['Jon Kim', 'Kai Lund', 'Ann Lee']);
   });
@@ -289,6 +297,9 @@ describe('entities', () => {
     ['Vince J Kaminski', 'vince.kaminski@enron.com', 'Vince Kaminski'],
     [null, 'shirley.crenshaw@enron.com', 'Shirley Crenshaw'],
     [null, 'j.kaminski@enron.com', null],
+    // Issue 16: an address whose parts are no name is no person.
+    [null, 'no.address@enron.com', null],
+    [null, 'enron.announcements@enron.com', null],
     [null, 'sloanconsulting@aol.com', null],
     ['ann@example.com', null, null],
     [null, null, null],
@@ -298,6 +309,45 @@ describe('entities', () => {
 
   it('finds nothing in plain text', () => {
     expect(topic('hello', 'see you at lunch.').keyEntities).toEqual([]);
+  });
+
+  // Issue 16: "Knowledge Area", "Santa Fe" and "No Address" were people, and the owner a top one.
+  describe('the people rule', () => {
+    const known = { senderEmail: 'ann@example.com', recipientEmails: ['bob.stone@example.com'] };
+    it.each([
+      ['CERA Knowledge Area(s): Western Energy', ['CERA']],
+      ['We have confirmed 9:30 a.m. with Prediction Co. in Santa Fe on Sep 5.', []],
+      ['Greetings from Georgia Tech and the Jones Graduate School.', []],
+      // A capitalised pair is a person when its surname is someone the mail went from or to.
+      ['Bob Stone and Santa Fe.', ['Bob Stone']],
+      ['Robert Stone will call.', ['Robert Stone']],
+    ] as const)('"%s" names %j', (body, people) => {
+      expect(topic(null, body, known).keyEntities).toEqual(people);
+    });
+
+    it('drops the sender "No Address"', () => {
+      expect(topic('Newsletter', 'Hello all.', { senderEmail: 'no.address@enron.com' }).keyEntities).toEqual([]);
+    });
+
+    it('never counts the owner, under any of his first names', () => {
+      const owner = { names: ['Vince Kaminski'], addresses: ['vince.kaminski@enron.com', 'vkaminski@aol.com'] };
+      const mailbox = [
+        email('Model', 'Vince Kaminski and Vincent Kaminski agree with Shirley Crenshaw.', { senderEmail: 'shirley.crenshaw@enron.com' }),
+        email('Re: Model', 'Shirley, fine.\n\nVince', {
+          senderEmail: 'vince.kaminski@enron.com',
+          recipientEmails: ['shirley.crenshaw@enron.com'],
+        }),
+        email('Home', 'Wincenty Kaminski here.', { senderName: 'Wincenty Kaminski', senderEmail: 'vkaminski@aol.com' }),
+      ];
+      expect(analyzeTopics(mailbox, owner).topEntities.people).toEqual(['Shirley Crenshaw']);
+      // Without knowing the owner, he is a person like any other.
+      expect(analyzeTopics(mailbox).topEntities.people).toEqual([
+        'Vince Kaminski',
+        'Shirley Crenshaw',
+        'Vincent Kaminski',
+        'Wincenty Kaminski',
+      ]);
+    });
   });
 });
 
@@ -407,6 +457,8 @@ describe('real Enron mail (kaminski-v)', async () => {
       bodyText: p.bodyText,
       senderName: p.senderName,
       senderEmail: p.senderEmail,
+      recipientEmails: [...p.recipientEmails, ...p.ccEmails],
+      recipientNames: p.recipientNames,
     });
   }
   const byId = new Map(inputs.map((input) => [input.id, input]));
@@ -433,7 +485,8 @@ describe('real Enron mail (kaminski-v)', async () => {
         secondaryThemes: [],
         urgencyLevel: 3,
         sentimentScore: 0,
-        keyEntities: ['Shirley Crenshaw', 'Vince Kaminski', 'Research'],
+        // Alone, this copy knows Shirley and Angelika only: 'Vince Kaminski' in the subject is nobody it went to.
+        keyEntities: ['Shirley Crenshaw', 'Research'],
         actionRequired: true,
         questionPresent: false,
       },
@@ -455,10 +508,27 @@ describe('real Enron mail (kaminski-v)', async () => {
     }
     // The owner and his assistant; his Research group; EnronOnline (EOL) and the regulator (FERC).
     expect(summary.topEntities.people.slice(0, 2)).toEqual(['Vince Kaminski', 'Shirley Crenshaw']);
+    // Issue 16: places, headings and machine senders are no people; the owner is none when known.
+    const people = new Set(summary.emailAnalyses.flatMap((a) => a.keyEntities));
+    for (const notAPerson of ['Knowledge Area', 'Santa Fe', 'No Address', 'Georgia Tech']) expect(people).not.toContain(notAPerson);
+    const owned = analyzeTopics(inputs, { names: [], addresses: ['vince.kaminski@enron.com'] });
+    expect(owned.topEntities.people[0]).toBe('Shirley Crenshaw');
+    expect(owned.topEntities.people.filter((person) => person.endsWith('Kaminski'))).toEqual([]);
     expect(summary.topEntities.departments[0]).toBe('Research');
     expect(summary.topEntities.products).toEqual(expect.arrayContaining(['EOL', 'FERC']));
     // Lotus Notes routing ('Shirley Crenshaw/HOU/ECT@ECT') is no product.
     expect(summary.topEntities.products).not.toContain('ECT');
     expect(summary.topEntities.products).not.toContain('HOU');
+  });
+
+  it('counts the emails of each theme in whole emails: a secondary theme weighs 0.5 but is one email', () => {
+    const summary = analyzeTopics(inputs);
+    const counted = new Map<string, number>();
+    for (const a of summary.emailAnalyses) {
+      for (const theme of [a.primaryTheme, ...a.secondaryThemes]) counted.set(theme, (counted.get(theme) ?? 0) + 1);
+    }
+    expect(emailsPerTheme(summary.themes)).toEqual(Object.fromEntries(counted));
+    // The reporter's 'Appreciation 170.5' was 341 emails: a secondary theme's weight is half its emails.
+    expect(emailsPerTheme(summary.themes).appreciation).toBe(summary.themes.appreciation! * 2);
   });
 });

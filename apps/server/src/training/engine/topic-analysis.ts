@@ -18,7 +18,8 @@
  * - primary theme: the theme with most keyword occurrences, ties in list order, 'general' without;
  * - secondary themes: 'urgent' (urgency 4 or 5), 'follow-up', 'appreciation';
  * - action required: a request marker; question: a '?' that ends a sentence;
- * - entities: people, products and departments (heuristics documented below).
+ * - entities: people, products and departments (heuristics documented below). A person is someone
+ *   the mailbox knows (a sender or recipient of the analysed mail), never the owner.
  */
 
 import { splitName } from '../../mail/engine/people.ts';
@@ -46,7 +47,14 @@ export type TopicInput = {
   bodyText: string | null;
   senderName: string | null;
   senderEmail: string | null;
+  /** To and Cc: the people the mail went to are people the mailbox knows. */
+  recipientEmails?: string[];
+  /** Display names of those recipients, by lower-cased address. */
+  recipientNames?: Readonly<Record<string, string>>;
 };
+
+/** Who the mailbox belongs to: never a person among the entities. */
+export type TopicOwner = { names: (string | null)[]; addresses: string[] };
 
 export type EmailTopic = {
   emailId: string;
@@ -399,7 +407,8 @@ const NOT_NAMES = new Set(
    question questions issue issues problem action required important urgent reminder follow fyi confidential private street
    internet online web email mail phone mobile cell standard time number info information technology technologies access request
    works net travel tickets vacation discussion coordinator administrative credit ratings rating modelling modeling house content
-   embedded data date create hub resource name type model models analysis price prices rate rates value contact contacts list lists free offer click order register`
+   embedded data date create hub resource name type model models analysis price prices rate rates value contact contacts list lists free offer click order register
+   address addresses admin administrator webmaster postmaster mailer daemon enquiries`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -508,22 +517,84 @@ const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(ke
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** A word that may be part of a name: not one of NOT_NAMES ('no', 'address'), not a noun ending ('-tion'). */
+const mayBeName = (word: string) => !NOT_NAMES.has(word) && !NOT_NAME_ENDING.test(word);
+
 /**
  * The sender as 'First Last': from the display name ('Kaminski, Vince J' -> 'Vince Kaminski'),
- * else from a 'first.last@' address ('vince.kaminski@enron.com' -> 'Vince Kaminski'), else null.
+ * else from a 'first.last@' address whose parts may be names ('vince.kaminski@enron.com' -> 'Vince
+ * Kaminski'; 'no.address@enron.com' is no one), else null.
  */
 export function senderPerson(senderName: string | null, senderEmail: string | null): string | null {
   const { firstName, lastName } = splitName(senderName);
   if (firstName && /\p{L}/u.test(firstName)) return lastName ? `${firstName} ${lastName}` : firstName;
   const local = /^([\p{L}]{2,})[._]([\p{L}]{2,})@/u.exec(senderEmail?.trim() ?? '');
-  return local ? `${capitalise(local[1]!.toLowerCase())} ${capitalise(local[2]!.toLowerCase())}` : null;
+  if (!local) return null;
+  const [first, last] = [local[1]!.toLowerCase(), local[2]!.toLowerCase()];
+  return mayBeName(first) && mayBeName(last) ? `${capitalise(first)} ${capitalise(last)}` : null;
 }
 
-function extractEntities(text: string, sender: string | null): Entities {
-  const entities: Entities = { people: new Map(), products: new Map(), departments: new Map() };
-  if (sender) bump(entities.people, sender);
+/** Lower-case name words of one correspondent: the display name's first and last name, the address's parts. */
+function correspondentWords(name: string | null | undefined, address: string | null | undefined, into: Set<string>): void {
+  const { firstName, lastName } = splitName(name ?? null);
+  for (const part of [firstName, lastName]) if (part) into.add(part.toLowerCase());
+  // 'first.last' or one word: 'enron.messaging.administration' names no one.
+  const parts = (address?.split('@')[0] ?? '').toLowerCase().split(/[._-]+/);
+  if (parts.length > 2) return;
+  for (const part of parts) {
+    if (!/^\p{L}{2,}$/u.test(part) || !mayBeName(part)) continue;
+    into.add(part);
+    // 'pkumar', 'vkerridge': an initial and the surname.
+    if (parts.length === 1 && part.length >= 5) into.add(part.slice(1));
+  }
+}
 
-  const person = (name: string) => bump(entities.people, name);
+/**
+ * What the people rule knows: the name words of everyone the mail went from or to, and the owner's.
+ * A capitalised pair in the text is a person only when its last word names a correspondent ('Santa
+ * Fe', 'Knowledge Area' and 'Georgia Tech' name no one who wrote or was written to).
+ */
+type PeopleContext = { known: Set<string>; ownerSurnames: Set<string> };
+
+function peopleContext(emails: TopicInput[], owner: TopicOwner | undefined): PeopleContext {
+  const known = new Set<string>();
+  for (const email of emails) {
+    correspondentWords(email.senderName, email.senderEmail, known);
+    for (const address of email.recipientEmails ?? []) correspondentWords(email.recipientNames?.[address], address, known);
+  }
+  const ownAddresses = new Set((owner?.addresses ?? []).map((address) => address.toLowerCase()));
+  // The display names the owner's own mail carries are the owner's names too.
+  const ownNames = emails
+    .filter((email) => email.senderEmail && ownAddresses.has(email.senderEmail.toLowerCase()))
+    .map((e) => e.senderName);
+  const ownerSurnames = new Set<string>();
+  for (const name of [...(owner?.names ?? []), ...ownNames]) {
+    const { lastName } = splitName(name);
+    if (lastName) ownerSurnames.add(lastName.toLowerCase());
+  }
+  for (const address of ownAddresses) {
+    const parts = (address.split('@')[0] ?? '').split(/[._-]+/);
+    if (parts.length >= 2 && /^\p{L}{2,}$/u.test(parts[parts.length - 1]!)) ownerSurnames.add(parts[parts.length - 1]!);
+  }
+  return { known, ownerSurnames };
+}
+
+/**
+ * The owner under any first name: 'Vince Kaminski', 'Vincent Kaminski', 'Wincenty Kaminski' for
+ * vince.kaminski@ (a relative of the same name is dropped too: rare, and no topic either way).
+ */
+function isOwner(person: string, ownerSurnames: Set<string>): boolean {
+  return ownerSurnames.has(person.slice(person.lastIndexOf(' ') + 1).toLowerCase());
+}
+
+function extractEntities(text: string, sender: string | null, context: PeopleContext): Entities {
+  const entities: Entities = { people: new Map(), products: new Map(), departments: new Map() };
+  if (sender && !isOwner(sender, context.ownerSurnames)) bump(entities.people, sender);
+
+  const person = (name: string) => {
+    const last = name.slice(name.lastIndexOf(' ') + 1).toLowerCase();
+    if (context.known.has(last) && !isOwner(name, context.ownerSurnames)) bump(entities.people, name);
+  };
   CAPITALISED_RUN_RE.lastIndex = 0;
   for (let m = CAPITALISED_RUN_RE.exec(text); m; m = CAPITALISED_RUN_RE.exec(text)) {
     if (m[0].includes(' ') || m[0].includes('\t')) peopleInRun(m[0], person);
@@ -577,7 +648,7 @@ const QUESTION_MARK = /\?(?![\p{L}\p{N}])/u;
 
 type Analysis = { topic: EmailTopic; entities: Entities };
 
-function analyze(email: TopicInput): Analysis {
+function analyze(email: TopicInput, context: PeopleContext): Analysis {
   const body = email.bodyText ? ownText(email.bodyText) : '';
   const text = `${email.subject ?? ''}\n${body.length > MAX_TEXT_CHARS ? body.slice(0, MAX_TEXT_CHARS) : body}`;
 
@@ -627,7 +698,7 @@ function analyze(email: TopicInput): Analysis {
   const steps = Math.max(-5, Math.min(5, positive.size - negative.size));
   const sentimentScore = Math.round(steps * SENTIMENT_STEP * 10) / 10 || 0;
 
-  const entities = extractEntities(text, senderPerson(email.senderName, email.senderEmail));
+  const entities = extractEntities(text, senderPerson(email.senderName, email.senderEmail), context);
   const order = new Map<string, number>();
   for (const map of [entities.people, entities.products, entities.departments]) {
     for (const [entity, count] of map) if (!order.has(entity)) order.set(entity, count);
@@ -654,8 +725,9 @@ function analyze(email: TopicInput): Analysis {
   };
 }
 
-export function analyzeEmailTopic(email: TopicInput): EmailTopic {
-  return analyze(email).topic;
+/** One email alone: its people are those it went from or to. */
+export function analyzeEmailTopic(email: TopicInput, owner?: TopicOwner): EmailTopic {
+  return analyze(email, peopleContext([email], owner)).topic;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -669,7 +741,25 @@ function top(counts: Map<string, number>): string[] {
     .map(([entity]) => entity);
 }
 
-export function analyzeTopics(emails: TopicInput[]): TopicSummary {
+/**
+ * Emails per theme from the spec's theme weights: every email adds its primary theme's weight once
+ * and each of its secondary themes' once, and the two sets of themes never meet, so a theme's
+ * weight divided by its kind's weight is how many emails have it ('appreciation' 170.5 is 341
+ * emails, not half a one).
+ */
+export function emailsPerTheme(themes: Record<string, number>): Record<string, number> {
+  const secondary: readonly string[] = SECONDARY_THEMES;
+  return Object.fromEntries(
+    Object.entries(themes).map(([theme, weight]) => [
+      theme,
+      Math.round(weight / (secondary.includes(theme) ? SECONDARY_THEME_WEIGHT : PRIMARY_THEME_WEIGHT)),
+    ]),
+  );
+}
+
+/** The account's mail: its people are everyone the analysed mail went from or to, less the owner. */
+export function analyzeTopics(emails: TopicInput[], owner?: TopicOwner): TopicSummary {
+  const context = peopleContext(emails, owner);
   const themes = new Map<string, number>();
   const urgencyDistribution: Record<string, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   const people = new Map<string, number>();
@@ -680,7 +770,7 @@ export function analyzeTopics(emails: TopicInput[]): TopicSummary {
   let actionRequiredCount = 0;
   let questionsCount = 0;
   for (const email of emails) {
-    const { topic, entities } = analyze(email);
+    const { topic, entities } = analyze(email, context);
     emailAnalyses.push(topic);
     themes.set(topic.primaryTheme, (themes.get(topic.primaryTheme) ?? 0) + PRIMARY_THEME_WEIGHT);
     for (const theme of topic.secondaryThemes) themes.set(theme, (themes.get(theme) ?? 0) + SECONDARY_THEME_WEIGHT);

@@ -1,11 +1,13 @@
 import {
   type ContextStyle,
+  formatCount,
   type SituationalStyle,
   STYLE_ANALYSIS_VERSION,
   STYLE_LABELS,
   STYLE_MESSAGES,
   type StylePattern,
   type StyleProfile,
+  TRAINING_FIGURES,
 } from '@penman/contract';
 import {
   BadgeCheck,
@@ -40,7 +42,7 @@ import {
   wordsPerSentence,
 } from './report-wording.ts';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /** The communication style report of one account: summary cards and the spec's eight sections, in plain words. */
 export function StyleReport({ profile }: { profile: StyleProfile }) {
@@ -208,21 +210,22 @@ export function StyleReport({ profile }: { profile: StyleProfile }) {
 }
 
 function SummaryCards({ profile }: { profile: StyleProfile }) {
-  const cards: { label: string; value: string; icon: LucideIcon }[] = [
-    { label: STYLE_MESSAGES.sampleSize, value: count(profile.sampleSize), icon: Users },
-    { label: STYLE_MESSAGES.totalAvailable, value: count(profile.totalEmailsAvailable), icon: MessageSquareQuote },
+  const cards: { label: string; value: string; icon: LucideIcon; counts?: string }[] = [
+    { ...TRAINING_FIGURES.sampleSize, value: count(profile.sampleSize), icon: Users },
+    { ...TRAINING_FIGURES.totalEmailsAvailable, value: count(profile.totalEmailsAvailable), icon: MessageSquareQuote },
     { label: STYLE_MESSAGES.analysisDate, value: formatDate(profile.analysisDate), icon: CalendarDays },
     { label: STYLE_MESSAGES.status, value: STYLE_MESSAGES.complete, icon: BadgeCheck },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {cards.map(({ label, value, icon: Icon }) => (
-        <div key={label} className="flex flex-col-reverse gap-1 rounded-lg border bg-background/60 px-4 py-3">
+      {cards.map(({ label, value, icon: Icon, counts }) => (
+        <div key={label} className="flex flex-col gap-1 rounded-lg border bg-background/60 px-4 py-3">
           <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <Icon className="size-3.5" aria-hidden="true" />
             {label}
           </dt>
           <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          {counts ? <dd className="text-xs text-muted-foreground">{counts}</dd> : null}
         </div>
       ))}
     </dl>

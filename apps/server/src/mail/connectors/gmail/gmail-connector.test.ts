@@ -261,6 +261,19 @@ describe('Gmail sync through the real client libraries, against the stand-in', (
     expect(fetched).toEqual([gmailIdToEngine(kept)]);
   });
 
+  it('opens a message as Gmail holds it (format=raw) for Show original, and null once it is deleted', async () => {
+    const connector = createGmailConnector({ google: google.config, refreshToken });
+    const raw = mail('original@enron.com', 'Fri, 7 Dec 2001 11:00:00 -0600', 'Original');
+    const id = google.addMessage(raw, { labels: ['INBOX'] });
+    const folder = { path: 'INBOX', role: 'inbox', specialUse: 'INBOX' } as const;
+    const stream = await connector.openOriginal(folder, gmailIdToEngine(id));
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(raw)).toBe(true);
+    google.deleteMessage(id);
+    expect(await connector.openOriginal(folder, gmailIdToEngine(id))).toBeNull();
+  });
+
   it('reports a Gmail outage as TEMPORARY from the connector', async () => {
     const connector = createGmailConnector({ google: google.config, refreshToken });
     google.failNext('api', { status: 503 });

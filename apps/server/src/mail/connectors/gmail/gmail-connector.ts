@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { gmail_v1 } from '@googleapis/gmail';
 import { createGmailApi, createOAuthClient, type GoogleConfig } from '../../../platform/google.ts';
 import {
@@ -258,6 +259,12 @@ export function createGmailConnector(config: GmailConnectorConfig): MailConnecto
         if (next < ids.length) launch();
         if (message) yield message;
       }
+    },
+
+    /** Gmail answers the raw message in one JSON document (base64url): it is decoded whole, then streamed. */
+    async openOriginal(_folder, id) {
+      const message = await fetchOne(id);
+      return message ? Readable.from([message.raw]) : null;
     },
 
     async close() {

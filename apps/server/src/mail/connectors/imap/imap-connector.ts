@@ -134,6 +134,23 @@ export async function createImapConnector(config: ImapConfig): Promise<MailConne
       }
     },
 
+    async openOriginal(folder, id) {
+      const lock = await run(() => client.getMailboxLock(folder.path, { readOnly: true }));
+      try {
+        // Chunked FETCHes of BODY.PEEK[] while the stream is read; the folder stays selected until it ends.
+        const { content } = await client.download(id, undefined, { uid: true });
+        if (!content) {
+          lock.release();
+          return null;
+        }
+        content.once('close', () => lock.release());
+        return content;
+      } catch (error) {
+        lock.release();
+        throw toMailError(error);
+      }
+    },
+
     async close() {
       await client.logout().catch(() => client.close());
     },

@@ -1,21 +1,21 @@
 /**
- * The few headers an import needs before parsing: From (sent or received), X-Gmail-Labels (Google
- * Takeout marks sent mail with the label 'Sent') and Date (date-ranged downloads). Fed one header
- * line at a time, so a scan never holds more than these three values.
+ * The few headers an import needs before parsing: X-Gmail-Labels (Google Takeout files sent mail
+ * under the label 'Sent') and Date (date-ranged downloads). Fed one header line at a time, so a scan
+ * never holds more than these two values. Whether other mail is sent mail is the sync's to tell,
+ * from its From and the user's addresses (which can change after the import).
  */
 export const FOLDER_INBOX = 0;
 export const FOLDER_SENT = 1;
 
 const MAX_VALUE_CHARS = 4096;
 const WANTED = new Map([
-  ['from', 'from'],
   ['x-gmail-labels', 'labels'],
   ['date', 'date'],
 ] as const);
-type Wanted = 'from' | 'labels' | 'date';
+type Wanted = 'labels' | 'date';
 
 export class HeaderPeek {
-  private values: Record<Wanted, string> = { from: '', labels: '', date: '' };
+  private values: Record<Wanted, string> = { labels: '', date: '' };
   private current: Wanted | null = null;
 
   /** One header line without its line ending; continuation lines start with a space or a tab. */
@@ -27,24 +27,23 @@ export class HeaderPeek {
       return;
     }
     this.current = null;
-    // Only From, X-Gmail-Labels and Date matter: skip every other header without decoding it.
+    // Only X-Gmail-Labels and Date matter: skip every other header without decoding it.
     const initial = first! | 0x20;
-    if (initial !== 0x66 && initial !== 0x78 && initial !== 0x64) return;
+    if (initial !== 0x78 && initial !== 0x64) return;
     const colon = indexOf(bytes, 0x3a, start, Math.min(end, start + 40));
     if (colon < 0) return;
     const name = latin1(bytes, start, colon).trim().toLowerCase();
-    const wanted = WANTED.get(name as 'from');
+    const wanted = WANTED.get(name as 'date');
     // The first occurrence wins, as for any mail reader.
     if (!wanted || this.values[wanted]) return;
     this.current = wanted;
     this.append(wanted, bytes, colon + 1, end);
   }
 
-  /** Where the message goes and its date (ms since 1970; else `fallbackDate()`, else NaN). */
-  classify(ownAddresses: ReadonlySet<string>, fallbackDate?: () => number): { folder: number; date: number } {
-    const from = senderAddress(this.values.from);
+  /** Where the message goes (Sent only when labelled so) and its date (ms since 1970; else `fallbackDate()`, else NaN). */
+  classify(fallbackDate?: () => number): { folder: number; date: number } {
     const labels = this.values.labels ? this.values.labels.split(',').map((label) => label.trim().toLowerCase()) : [];
-    const sent = (from !== null && ownAddresses.has(from)) || labels.includes('sent') || labels.includes('sent mail');
+    const sent = labels.includes('sent') || labels.includes('sent mail');
     const parsed = this.values.date ? Date.parse(this.values.date.replace(/\s+/g, ' ').trim()) : Number.NaN;
     const date = Number.isFinite(parsed) ? parsed : (fallbackDate?.() ?? Number.NaN);
     return { folder: sent ? FOLDER_SENT : FOLDER_INBOX, date };
@@ -54,14 +53,6 @@ export class HeaderPeek {
     const room = MAX_VALUE_CHARS - this.values[which].length;
     if (room > 0) this.values[which] += latin1(bytes, start, Math.min(end, start + room));
   }
-}
-
-/** The lower-cased address of a From header value ('Name <a@b>' or 'a@b (Name)'), or null. */
-export function senderAddress(value: string): string | null {
-  const angled = /<\s*([^<>\s@]+@[^<>\s]+?)\s*>/.exec(value);
-  if (angled) return angled[1]!.toLowerCase();
-  const bare = /([^\s<>"',;:()[\]]+@[^\s<>"',;:()[\]]+)/.exec(value);
-  return bare ? bare[1]!.toLowerCase() : null;
 }
 
 /** The date of an mbox 'From sender date' line ('From - Mon Jan  1 00:00:00 2001'), or NaN. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
 import { logger } from '../../../platform/logger.ts';
 import {
@@ -13,35 +14,37 @@ import {
 } from '../types.ts';
 import { FOLDER_INBOX, FOLDER_SENT } from './header-peek.ts';
 import { bodyNotStoredNote, HEADER_BLOCK_MAX_BYTES, IMPORT_LIMITS, type ImportLimits, OMIT_NONE } from './limits.ts';
-import { readMboxHeaderBlock, readMboxMessage, scanMbox } from './mbox-file.ts';
+import { readMboxHeaderBlock, readMboxMessage, scanMbox, streamMboxMessage } from './mbox-file.ts';
 import { findId, type MessageIndex } from './message-index.ts';
 import { type MailboxFileKind, SNIFF_BYTES, sniffMailboxFile } from './sniff.ts';
-import { openZip, readEntry, readHeaderBlock, scanZip } from './zip-file.ts';
+import { openZip, readEntry, readHeaderBlock, scanZip, streamEntry } from './zip-file.ts';
 
 /**
  * An imported mailbox file (mbox, or a zip of .eml files) as a read-only account. The sync engine
  * only downloads Inbox and Sent, so the file shows two virtual folders: a message is in 'Sent'
- * when its From is one of the account's addresses or Google Takeout labelled it 'Sent', else in
- * 'INBOX'. One streaming scan indexes the file (ids, positions, folders, dates: no message bodies);
+ * when the file itself files it as sent (Google Takeout's label 'Sent', or the whole file was
+ * imported as a Sent folder), else in 'INBOX'; mail in 'Sent' is sent mail whatever its From says.
+ * Mail in 'INBOX' from one of the user's addresses is sent mail too: the sync tells it by its From. One streaming scan indexes the file (ids, positions, folders, dates: no message bodies);
  * messages are then read one by one at their position. The file never changes, so a cursor with
  * the same validity (size and mtime) and size means there is nothing new, without a scan. A
  * message over the import's limits (limits.ts) comes back as its header block with `bodyOmitted`.
  */
 
 /**
- * What the account row keeps (encrypted, in place of a password): the storage key of the file.
+ * What the account row keeps (encrypted, in place of a password): the storage key of the file, and
+ * whether the file is a Sent folder exported on its own (every message in it is sent mail).
  * Records written before keys alone also hold an absolute `path`; only the key is read.
  */
-export type MailboxFileSecret = { key: string };
+export type MailboxFileSecret = { key: string; sentOnly?: boolean };
 
 export function encodeMailboxSecret(secret: MailboxFileSecret): string {
-  return JSON.stringify({ key: secret.key });
+  return JSON.stringify(secret.sentOnly ? { key: secret.key, sentOnly: true } : { key: secret.key });
 }
 
 export function decodeMailboxSecret(secret: string): MailboxFileSecret {
   try {
     const parsed = JSON.parse(secret) as Partial<MailboxFileSecret>;
-    if (typeof parsed.key === 'string') return { key: parsed.key };
+    if (typeof parsed.key === 'string') return parsed.sentOnly === true ? { key: parsed.key, sentOnly: true } : { key: parsed.key };
   } catch {
     // Reported below.
   }
@@ -57,6 +60,8 @@ type Source = {
   scan: () => Promise<MessageIndex>;
   /** The message at position `i` of the index (only its header block when `headerOnly`), or null when it cannot be read. */
   read: (index: MessageIndex, i: number, headerOnly: boolean) => Promise<Buffer | null>;
+  /** The message at position `i`, whole, streamed (for "Show original", whatever the import's limits). */
+  stream: (index: MessageIndex, i: number) => Promise<Readable>;
   close: () => Promise<void>;
 };
 
@@ -84,16 +89,17 @@ async function sniff(path: string): Promise<MailboxFileKind | null> {
   }
 }
 
-async function mboxSource(path: string, ownAddresses: ReadonlySet<string>, limits: ImportLimits): Promise<Source> {
+async function mboxSource(path: string, limits: ImportLimits): Promise<Source> {
   const handle = await fs.promises.open(path, 'r');
   return {
-    scan: () => scanMbox(path, ownAddresses, limits.maxMessageBytes),
+    scan: () => scanMbox(path, limits.maxMessageBytes),
     read: (index, i, headerOnly) => (headerOnly ? readMboxHeaderBlock : readMboxMessage)(handle, index.starts[i]!, index.lengths[i]!),
+    stream: async (index, i) => streamMboxMessage(path, index.starts[i]!, index.lengths[i]!),
     close: () => handle.close(),
   };
 }
 
-async function zipSource(path: string, ownAddresses: ReadonlySet<string>, limits: ImportLimits): Promise<Source> {
+async function zipSource(path: string, limits: ImportLimits): Promise<Source> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(path);
@@ -101,7 +107,7 @@ async function zipSource(path: string, ownAddresses: ReadonlySet<string>, limits
     throw new MailError('NOT_FOUND', `The imported file is not a readable zip archive: ${(error as Error).message}`, { cause: error });
   }
   return {
-    scan: () => scanZip(zip, ownAddresses, limits),
+    scan: () => scanZip(zip, limits),
     async read(index, i, headerOnly) {
       const at = { start: index.starts[i]!, length: index.lengths[i]!, size: index.sizes[i]!, deflated: index.deflated[i] === 1 };
       try {
@@ -112,24 +118,26 @@ async function zipSource(path: string, ownAddresses: ReadonlySet<string>, limits
         return null;
       }
     },
+    stream: (index, i) =>
+      streamEntry(zip, { start: index.starts[i]!, length: index.lengths[i]!, size: index.sizes[i]!, deflated: index.deflated[i] === 1 }),
     close: async () => zip.close(),
   };
 }
 
 export async function openMailboxFile(options: {
   path: string;
-  ownAddresses: Iterable<string>;
+  /** The file is a Sent folder exported on its own: every message goes to 'Sent'. */
+  sentOnly?: boolean | undefined;
   limits?: ImportLimits;
 }): Promise<MailConnector> {
-  const { path, limits = IMPORT_LIMITS } = options;
-  const ownAddresses = new Set([...options.ownAddresses].map((address) => address.toLowerCase()));
+  const { path, sentOnly = false, limits = IMPORT_LIMITS } = options;
   let source: Source;
   let stat: fs.Stats;
   try {
     stat = await fs.promises.stat(path);
     const kind = await sniff(path);
     if (!kind) throw new MailError('NOT_FOUND', 'The imported file is neither an mbox nor a zip of .eml files');
-    source = kind === 'mbox' ? await mboxSource(path, ownAddresses, limits) : await zipSource(path, ownAddresses, limits);
+    source = kind === 'mbox' ? await mboxSource(path, limits) : await zipSource(path, limits);
   } catch (error) {
     throw toMailError(error, path);
   }
@@ -174,7 +182,7 @@ export async function openMailboxFile(options: {
       let messageCount = 0;
       let highest = after;
       for (let i = 0; i < all.count; i++) {
-        if (all.folders[i] !== code) continue;
+        if ((sentOnly ? FOLDER_SENT : all.folders[i]) !== code) continue;
         messageCount++;
         const id = all.ids[i]!;
         if (id <= after) continue;
@@ -213,6 +221,18 @@ export async function openMailboxFile(options: {
           message.bodyOmitted = { sizeBytes, note: bodyNotStoredNote(omitted, limits, sizeBytes) };
         }
         yield message;
+      }
+    },
+
+    async openOriginal(folder, id) {
+      folderCode(folder);
+      const all = await index();
+      const i = findId(all, Number(id));
+      if (i < 0) return null;
+      try {
+        return await source.stream(all, i);
+      } catch (error) {
+        throw toMailError(error, path);
       }
     },
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Readable, Transform } from 'node:stream';
 import { fromLineDate, HeaderPeek } from './header-peek.ts';
 import { HEADER_BLOCK_MAX_BYTES, headerBlock, IMPORT_LIMITS, OMIT_NONE, OMIT_TOO_LARGE } from './limits.ts';
 import { IndexBuilder, type MessageIndex } from './message-index.ts';
@@ -43,10 +44,7 @@ export class MboxScanner {
   private previousLineStart = 0;
   private message: OpenMessage | null = null;
 
-  constructor(
-    private readonly ownAddresses: ReadonlySet<string>,
-    private readonly maxMessageBytes = IMPORT_LIMITS.maxMessageBytes,
-  ) {}
+  constructor(private readonly maxMessageBytes = IMPORT_LIMITS.maxMessageBytes) {}
 
   push(chunk: Buffer): void {
     const base = this.position;
@@ -125,7 +123,7 @@ export class MboxScanner {
     const message = this.message;
     if (!message) return;
     // The From_ line's date only counts when the message has no usable Date header.
-    const { folder, date } = message.peek.classify(this.ownAddresses, () => fromLineDate(message.fromLine));
+    const { folder, date } = message.peek.classify(() => fromLineDate(message.fromLine));
     const length = end - message.start;
     // A From_ line with nothing after it holds no message.
     if (length > 0) {
@@ -137,8 +135,8 @@ export class MboxScanner {
 }
 
 /** Reads the whole file once, in 1 MB chunks, and indexes its messages. */
-export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>, maxMessageBytes?: number): Promise<MessageIndex> {
-  const scanner = new MboxScanner(ownAddresses, maxMessageBytes);
+export async function scanMbox(path: string, maxMessageBytes?: number): Promise<MessageIndex> {
+  const scanner = new MboxScanner(maxMessageBytes);
   const stream = fs.createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   for await (const chunk of stream) scanner.push(chunk as Buffer);
   return scanner.end();
@@ -147,6 +145,28 @@ export async function scanMbox(path: string, ownAddresses: ReadonlySet<string>, 
 /** One message's bytes by position, through an open file handle, with From_ escaping undone. */
 export async function readMboxMessage(handle: fs.promises.FileHandle, start: number, length: number): Promise<Buffer> {
   return unescapeFromLines(await readAt(handle, start, length));
+}
+
+/** The message at `start`, streamed from the file with its From_ escaping undone (for "Show original"). */
+export function streamMboxMessage(path: string, start: number, length: number): Readable {
+  if (length === 0) return Readable.from([]);
+  let carry = Buffer.alloc(0);
+  // Whole lines are unescaped; a line cut by a chunk waits for the rest of it.
+  const unescaping = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      const lastLine = data.lastIndexOf(0x0a) + 1;
+      carry = Buffer.from(data.subarray(lastLine));
+      done(null, lastLine > 0 ? unescapeFromLines(data.subarray(0, lastLine)) : undefined);
+    },
+    flush(done) {
+      done(null, carry.length ? unescapeFromLines(carry) : undefined);
+    },
+  });
+  const file = fs.createReadStream(path, { start, end: start + length - 1 });
+  file.once('error', (error) => unescaping.destroy(error));
+  unescaping.once('close', () => file.destroy());
+  return file.pipe(unescaping);
 }
 
 /** Only the header block of the message at `start` (for a message too large to read whole). */

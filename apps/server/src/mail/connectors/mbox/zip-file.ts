@@ -75,7 +75,7 @@ function omission(entry: yauzl.Entry, limits: ImportLimits, budget: { left: numb
  * a given file), folder from the first header bytes of each message, date from its Date header or
  * else the entry's modification time. Entries whose data cannot be read are left out.
  */
-export async function scanZip(zip: yauzl.ZipFile, ownAddresses: ReadonlySet<string>, limits = IMPORT_LIMITS): Promise<MessageIndex> {
+export async function scanZip(zip: yauzl.ZipFile, limits = IMPORT_LIMITS): Promise<MessageIndex> {
   const builder = new IndexBuilder();
   const budget = { left: Math.max(limits.minTotalInflateBytes, limits.maxTotalInflateRatio * zip.fileSize) };
   let ordinal = -1;
@@ -91,7 +91,7 @@ export async function scanZip(zip: yauzl.ZipFile, ownAddresses: ReadonlySet<stri
         deflated: entry.compressionMethod === 8,
       };
       const headers = await readHeaderBlock(zip, at);
-      const { folder, date } = peekHeaderBlock(headers).classify(ownAddresses, () => entry.getLastModDate().getTime());
+      const { folder, date } = peekHeaderBlock(headers).classify(() => entry.getLastModDate().getTime());
       builder.add({ id: ordinal, ...at, folder, date, omitted: omission(entry, limits, budget) });
     } catch (error) {
       // A damaged entry: the others still import.
@@ -130,6 +130,15 @@ export async function readHeaderBlock(zip: yauzl.ZipFile, at: ZipEntryLocation):
     return total >= HEADER_BLOCK_MAX_BYTES || HEADER_END.test(Buffer.concat(chunks, total).toString('latin1'));
   });
   return headerBlock(Buffer.concat(chunks, total).subarray(0, HEADER_BLOCK_MAX_BYTES));
+}
+
+/** The entry's bytes, inflated as they are read (for "Show original"). */
+export function streamEntry(zip: yauzl.ZipFile, at: ZipEntryLocation): Promise<Readable> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStreamLowLevel(at.start, at.length, 0, at.length, at.deflated, at.size, (error, opened) =>
+      error ? reject(error) : resolve(opened),
+    ),
+  );
 }
 
 /** Inflates the entry's data chunk by chunk until `take` answers true (the stream is then destroyed). */

@@ -7,6 +7,22 @@ export type TrainingStatus = 'not_started' | 'starting' | 'downloading' | 'in_pr
 export type InitializationStatus = 'initializing' | 'completed' | 'failed';
 export type InitStep = 'download' | 'contacts' | 'style' | 'done';
 export type TopSender = { name: string | null; email: string; count: number };
+export type StoredAliasProposal = {
+  address: string;
+  reason: 'sent_folder' | 'same_name' | 'similar_address';
+  messages: number;
+  name: string | null;
+};
+/** The recompute that follows a change of the aliases (a durable job); `version` is the aliases_version it computes. */
+export type StoredAliasesRecompute = {
+  version: number;
+  status: 'queued' | 'waiting' | 'running' | 'completed' | 'failed';
+  step: 'direction' | 'counters' | 'contacts' | 'style' | null;
+  done: number;
+  total: number;
+  error: string | null;
+  updatedAt: string;
+};
 
 /** One account per address and user, whatever the provider; concurrent adds of one address meet here. */
 export const EMAIL_ACCOUNTS_ADDRESS_INDEX = 'email_accounts_user_id_email_address_key';
@@ -31,8 +47,17 @@ export const emailAccounts = pgTable(
     // User-facing mirror of mailbox_sync (the engine's own state), pushed over realtime.
     syncState: text('sync_state').notNull().default('idle'),
     lastSyncError: text('last_sync_error'),
-    // Other From addresses the user sends as (found in Sent); never contacts of the user.
+    // The other addresses the user sends from, as the user confirmed them (lower-case): mail from
+    // them is outgoing, and they are never contacts. Only the user changes them (each change bumps
+    // aliases_version and queues the recompute of direction, counters, contacts and style).
     aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    // Addresses found in the mail that may be the user's (From of mail filed as sent, the user's
+    // name, an address like the user's), refreshed after every sync; never used until confirmed.
+    aliasProposals: jsonb('alias_proposals').$type<StoredAliasProposal[]>().notNull().default(sql`'[]'::jsonb`),
+    // Proposals the user said are not theirs (and aliases the user removed): never proposed again.
+    dismissedAliases: text('dismissed_aliases').array().notNull().default(sql`'{}'::text[]`),
+    aliasesVersion: integer('aliases_version').notNull().default(0),
+    aliasesRecompute: jsonb('aliases_recompute').$type<StoredAliasesRecompute>(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
 

@@ -41,7 +41,14 @@ export const emails = pgTable(
     senderName: text('sender_name'),
     recipientEmails: text('recipient_emails').array().notNull().default(sql`'{}'::text[]`),
     ccEmails: text('cc_emails').array().notNull().default(sql`'{}'::text[]`),
+    // Display names of the To and Cc recipients that have one, by lower-cased address: contacts
+    // are named from every header, not only From. Short, so STORAGE MAIN like the other address
+    // columns (migration, by hand).
+    recipientNames: jsonb('recipient_names').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     receivedDate: timestamptz('received_date'),
+    // The message has no usable Date header: received_date is the server's date (IMAP INTERNALDATE,
+    // Gmail's internal date) or the mbox separator's, and the mail view says "date unknown".
+    dateUnknown: boolean('date_unknown').notNull().default(false),
     folderName: text('folder_name'),
     hasAttachments: boolean('has_attachments').notNull().default(false),
     bodyText: text('body_text'),
@@ -52,7 +59,8 @@ export const emails = pgTable(
     sizeBytes: integer('size_bytes'),
     // sha256 of the raw message; also lets prune find exact duplicates with different Message-IDs.
     contentHash: text('content_hash'),
-    // Set when MIME parsing failed or was partial; the row still keeps whatever could be read.
+    // Set when MIME parsing failed or was partial, or a part was decoded other than declared: one
+    // problem a line (`Body not stored: ` first when it applies). The row keeps what could be read.
     parseProblem: text('parse_problem'),
     headers: jsonb('headers').$type<EmailHeaders>().notNull().default(sql`'{}'::jsonb`),
     // The spec's case-insensitive substring search over subject, sender name and sender email

@@ -3,6 +3,7 @@ export const accountKeys = {
   all: ['accounts'] as const,
   list: () => [...accountKeys.all, 'list'] as const,
   downloadProgress: (accountId: string) => [...accountKeys.all, 'download-progress', accountId] as const,
+  gmailClientId: () => [...accountKeys.all, 'gmail-client-id'] as const,
 };
 
 /** The sidebar's account-count badge (shell feature) reads this query; adding or deleting an account makes it stale. */

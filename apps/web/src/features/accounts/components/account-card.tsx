@@ -10,12 +10,13 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DownloadCapsForm } from './download-caps-form.tsx';
 import { formatCount } from './format.ts';
 import { InitializationPanel } from './initialization-panel.tsx';
+import { OwnerAddressesSection } from './owner-addresses-section.tsx';
 import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
 import { ReconnectDialog } from './reconnect-dialog.tsx';
 import { StyleCorpusCard } from './style-corpus-card.tsx';
 import { Alert } from './ui/alert.tsx';
 
-/** One connected mailbox: identity, switch and delete, counts, initialization, style corpus and caps. */
+/** One connected mailbox: identity, switch and delete, counts, the user's addresses, initialization, style corpus and caps. */
 export function AccountCard({ account, now }: { account: EmailAccount; now: number }) {
   const titleId = useId();
   const Icon = PROVIDER_ICONS[account.provider];
@@ -80,6 +81,10 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
           {ACCOUNT_LABELS.messagesTruncated(account.messagesTruncated, formatCount(account.messagesTruncated))}
         </p>
       ) : null}
+
+      <div className="border-b p-5">
+        <OwnerAddressesSection account={account} />
+      </div>
 
       <div className="grid gap-4 p-5 lg:grid-cols-2">
         <InitializationPanel account={account} />

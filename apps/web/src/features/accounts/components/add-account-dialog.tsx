@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { cn } from '@/lib/utils.ts';
+import { useGmailClientId } from '../api/get-gmail-client-id.ts';
 import { ExchangeForm } from './exchange-form.tsx';
-import { GmailForm } from './gmail-form.tsx';
+import { GmailForm, type GmailSetup } from './gmail-form.tsx';
 import { MailboxImportForm } from './mailbox-import-form.tsx';
 import { useGmailConnect } from './use-gmail-connect.ts';
 
@@ -53,6 +54,9 @@ function AddAccountFlow({ gmail, onDone, onLockChange }: AddAccountFlowProps) {
   const [provider, setProvider] = useState<Provider | null>(null);
   const back = () => setProvider(null);
   const choice = CHOICES.find((candidate) => candidate.provider === provider);
+  const clientId = useGmailClientId();
+  // Unknown (still asking, or the question failed): the connect flow checks again before Google's page.
+  const gmailSetup: GmailSetup = clientId.isPending ? 'checking' : clientId.isSuccess && clientId.data === null ? 'missing' : 'ready';
 
   return (
     <>
@@ -60,15 +64,15 @@ function AddAccountFlow({ gmail, onDone, onLockChange }: AddAccountFlowProps) {
         <DialogTitle>{ACCOUNT_LABELS.addAccount}</DialogTitle>
         <DialogDescription>{choice ? `${choice.name}: ${choice.hint}` : ACCOUNT_LABELS.addDialogDescription}</DialogDescription>
       </DialogHeader>
-      {provider === null ? <ProviderChoice onChoose={setProvider} /> : null}
-      {provider === 'gmail' ? <GmailForm connect={gmail.connect} busy={gmail.busy} onBack={back} /> : null}
+      {provider === null ? <ProviderChoice onChoose={setProvider} gmailSetup={gmailSetup} /> : null}
+      {provider === 'gmail' ? <GmailForm connect={gmail.connect} busy={gmail.busy} onBack={back} setup={gmailSetup} /> : null}
       {provider === 'exchange' ? <ExchangeForm onConnected={onDone} onBack={back} /> : null}
       {provider === 'mbox' ? <MailboxImportForm onImported={onDone} onBack={back} onBusyChange={onLockChange} /> : null}
     </>
   );
 }
 
-function ProviderChoice({ onChoose }: { onChoose: (provider: Provider) => void }) {
+function ProviderChoice({ onChoose, gmailSetup }: { onChoose: (provider: Provider) => void; gmailSetup: GmailSetup }) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">{ACCOUNT_LABELS.chooseProvider}</legend>
@@ -91,7 +95,11 @@ function ProviderChoice({ onChoose }: { onChoose: (provider: Provider) => void }
             </span>
             <span className="min-w-0 flex-1">
               <span className="block text-sm font-medium">{name}</span>
-              {comingSoon ? null : <span className="block text-xs text-muted-foreground">{hint}</span>}
+              {comingSoon ? null : (
+                <span className="block text-xs text-muted-foreground">
+                  {provider === 'gmail' && gmailSetup === 'missing' ? ACCOUNT_LABELS.gmailNotConfiguredHint : hint}
+                </span>
+              )}
             </span>
             {comingSoon ? (
               <Badge variant="secondary">{ACCOUNT_MESSAGES.outlookComingSoon}</Badge>

@@ -1,5 +1,5 @@
-import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '@penman/contract';
-import { Mail } from 'lucide-react';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, README_CONFIGURATION_URL } from '@penman/contract';
+import { ExternalLink, Mail, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -8,18 +8,22 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { emailProblem } from './email-check.ts';
 import { FormActions } from './form-actions.tsx';
 
-type GmailFormProps = { connect: (emailAddress: string) => void; busy: boolean; onBack: () => void };
+/** Whether the server has a Google OAuth client: 'missing' shows what the operator must set, and no popup opens. */
+export type GmailSetup = 'ready' | 'missing' | 'checking';
+
+type GmailFormProps = { connect: (emailAddress: string) => void; busy: boolean; onBack: () => void; setup: GmailSetup };
 
 /** The Gmail address, then Google's consent popup. */
-export function GmailForm({ connect, busy, onBack }: GmailFormProps) {
+export function GmailForm({ connect, busy, onBack, setup }: GmailFormProps) {
   const [email, setEmail] = useState('');
   const [checked, setChecked] = useState(false);
   // Once shown, the address's validity is re-checked on every change (spec).
   const problem = checked ? emailProblem(email) : undefined;
+  const unavailable = setup !== 'ready';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || unavailable) return;
     if (email.trim() === '') {
       toast.error(ACCOUNT_MESSAGES.missingInformationTitle, { description: ACCOUNT_MESSAGES.gmailAddressRequired });
       return;
@@ -31,6 +35,7 @@ export function GmailForm({ connect, busy, onBack }: GmailFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+      {setup === 'missing' ? <GmailNotConfigured /> : null}
       <TextField
         id="gmail-address"
         label={ACCOUNT_LABELS.gmailAddress}
@@ -43,14 +48,37 @@ export function GmailForm({ connect, busy, onBack }: GmailFormProps) {
         hint={ACCOUNT_LABELS.gmailPopupHint}
         onChange={(event) => setEmail(event.target.value)}
         onBlur={() => setChecked(email.trim() !== '')}
-        autoFocus
+        disabled={setup === 'missing'}
+        autoFocus={setup !== 'missing'}
       />
       <FormActions onBack={onBack} backDisabled={busy}>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Spinner /> : <Mail aria-hidden="true" />}
+        <Button type="submit" disabled={busy || unavailable}>
+          {busy || setup === 'checking' ? <Spinner /> : <Mail aria-hidden="true" />}
           {busy ? ACCOUNT_LABELS.waitingForGoogle : ACCOUNT_LABELS.connectGmail}
         </Button>
       </FormActions>
     </form>
+  );
+}
+
+/** What the operator must set for Gmail, with the README's section on it. */
+function GmailNotConfigured() {
+  return (
+    <div role="alert" className="grid gap-1.5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+        {ACCOUNT_LABELS.gmailNotConfiguredTitle}
+      </p>
+      <p className="break-words">{ACCOUNT_LABELS.gmailNotConfiguredBody}</p>
+      <a
+        href={README_CONFIGURATION_URL}
+        target="_blank"
+        rel="noreferrer"
+        className="inline-flex items-center gap-1 font-medium text-amber-900 underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {ACCOUNT_LABELS.gmailSetupLink}
+        <ExternalLink className="size-3.5" aria-hidden="true" />
+      </a>
+    </div>
   );
 }

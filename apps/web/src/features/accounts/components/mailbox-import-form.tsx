@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, formatFileSize } from '@penman/contract';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, ALIAS_LABELS, formatFileSize } from '@penman/contract';
 import { Upload, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -8,10 +8,13 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useImportMailbox } from '../api/import-mailbox.ts';
 import type { UploadProgress } from '../api/request.ts';
+import { AddressListEditor } from './address-list-editor.tsx';
 import { emailProblem } from './email-check.ts';
 import { FormActions } from './form-actions.tsx';
 import { failureMessage } from './toasts.ts';
 import { Progress } from './ui/progress.tsx';
+import { Switch } from './ui/switch.tsx';
+import { useAddressList } from './use-address-list.ts';
 
 const ACCEPT = '.mbox,.mbx,.zip,application/mbox,application/zip';
 
@@ -20,8 +23,12 @@ type MailboxImportFormProps = { onImported: () => void; onBack: () => void; onBu
 /** Upload an .mbox or a .zip of .eml files as a read-only account, with a progress bar and Cancel. */
 export function MailboxImportForm({ onImported, onBack, onBusyChange }: MailboxImportFormProps) {
   const fileInputId = useId();
+  const aliasesId = useId();
+  const sentOnlyId = useId();
   const importMailbox = useImportMailbox();
   const [email, setEmail] = useState('');
+  const aliases = useAddressList([], { exclude: [email.trim()] });
+  const [sentOnly, setSentOnly] = useState(false);
   const [emailError, setEmailError] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -50,11 +57,14 @@ export function MailboxImportForm({ onImported, onBack, onBusyChange }: MailboxI
       setEmailError(problem);
       return;
     }
+    // An address left in the field is meant to be in the list.
+    const otherAddresses = aliases.add();
+    if (!otherAddresses) return;
     const controller = new AbortController();
     abortRef.current = controller;
     setProgress({ loaded: 0, total: file.size });
     importMailbox.mutate(
-      { emailAddress: email.trim(), file, onProgress: setProgress, signal: controller.signal },
+      { emailAddress: email.trim(), aliases: otherAddresses, sentOnly, file, onProgress: setProgress, signal: controller.signal },
       {
         onSuccess: () => {
           toast.success(ACCOUNT_LABELS.importStartedTitle, { description: ACCOUNT_LABELS.importStarted });
@@ -89,6 +99,13 @@ export function MailboxImportForm({ onImported, onBack, onBusyChange }: MailboxI
           if (emailError) setEmailError(emailProblem(event.target.value));
         }}
       />
+      <AddressListEditor
+        id={aliasesId}
+        label={ALIAS_LABELS.otherAddresses}
+        hint={ALIAS_LABELS.otherAddressesHint}
+        list={aliases}
+        disabled={busy}
+      />
       <div className="grid gap-2">
         <Label htmlFor={fileInputId}>{ACCOUNT_LABELS.mailboxFile}</Label>
         <input
@@ -103,6 +120,23 @@ export function MailboxImportForm({ onImported, onBack, onBusyChange }: MailboxI
         <p id={`${fileInputId}-hint`} className="text-xs text-muted-foreground">
           {file ? `${file.name} · ${formatFileSize(file.size)}` : ACCOUNT_LABELS.mailboxFileHint}
         </p>
+      </div>
+
+      <div className="flex items-start gap-3">
+        <Switch
+          id={sentOnlyId}
+          className="mt-0.5"
+          checked={sentOnly}
+          disabled={busy}
+          aria-describedby={`${sentOnlyId}-hint`}
+          onCheckedChange={setSentOnly}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor={sentOnlyId}>{ALIAS_LABELS.sentOnly}</Label>
+          <p id={`${sentOnlyId}-hint`} className="text-xs text-muted-foreground">
+            {ALIAS_LABELS.sentOnlyHint}
+          </p>
+        </div>
       </div>
 
       {progress ? (

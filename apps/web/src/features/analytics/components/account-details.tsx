@@ -1,10 +1,10 @@
-import { ACCOUNT_LABELS, ANALYTICS_LABELS, type EmailAccount } from '@penman/contract';
+import { ACCOUNT_LABELS, ANALYTICS_LABELS, type EmailAccount, UI_LOCALE } from '@penman/contract';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { formatRelativeTime } from '@/lib/relative-time.ts';
+import { accountCounterRows } from './account-counters.ts';
 
 const L = ANALYTICS_LABELS.details;
-const countFormat = new Intl.NumberFormat('en-US');
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat(UI_LOCALE, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const formatDate = (iso: string) => {
   const time = Date.parse(iso);
@@ -14,7 +14,7 @@ const formatDate = (iso: string) => {
 function LastSync({ at, now }: { at: string | null; now: number }) {
   if (!at) return <>{L.never}</>;
   return (
-    <time dateTime={at} title={new Date(at).toLocaleString('en-US')}>
+    <time dateTime={at} title={new Date(at).toLocaleString(UI_LOCALE)}>
       {formatRelativeTime(at, now)}
     </time>
   );
@@ -54,11 +54,8 @@ export function AccountDetails({ accounts, now }: { accounts: EmailAccount[]; no
         ? `${formatDate(account.dateRangeStart)} – ${formatDate(account.dateRangeEnd)}`
         : L.noMail,
     ],
-    [L.contacts, countFormat.format(account.contactsCount)],
-    [L.unread, countFormat.format(account.unreadEmailsCount)],
-    [L.withAttachments, countFormat.format(account.emailsWithAttachmentsCount)],
-    [L.trainingEmails, countFormat.format(account.trainingEmailsCount)],
   ];
+  const counters = accountCounterRows(account);
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -71,6 +68,13 @@ export function AccountDetails({ accounts, now }: { accounts: EmailAccount[]; no
             <div key={label} className="contents">
               <dt className="text-muted-foreground">{label}</dt>
               <dd className="text-right font-medium tabular-nums">{value}</dd>
+            </div>
+          ))}
+          {counters.map(({ label, value, counts }) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="text-right font-medium tabular-nums">{value}</dd>
+              {counts ? <dd className="col-span-2 -mt-2 text-xs text-muted-foreground">{counts}</dd> : null}
             </div>
           ))}
         </dl>

@@ -1,4 +1,4 @@
-import { ANALYTICS_LABELS } from '@penman/contract';
+import { ANALYTICS_LABELS, formatCount } from '@penman/contract';
 import { CalendarDays, Inbox, type LucideIcon, Mail, Send } from 'lucide-react';
 import type { AnalyticsMetrics } from './metrics.ts';
 
@@ -8,8 +8,6 @@ const CARDS: { key: keyof AnalyticsMetrics; icon: LucideIcon }[] = [
   { key: 'sent', icon: Send },
   { key: 'dailyAverage', icon: CalendarDays },
 ];
-
-const countFormat = new Intl.NumberFormat('en-US');
 
 /** Total, received, sent and the daily average of the selected accounts. */
 export function MetricCards({ metrics, acrossAccounts }: { metrics: AnalyticsMetrics; acrossAccounts: boolean }) {
@@ -23,7 +21,7 @@ export function MetricCards({ metrics, acrossAccounts }: { metrics: AnalyticsMet
               <Icon className="size-4" aria-hidden="true" />
             </span>
           </dt>
-          <dd className="text-3xl font-semibold tabular-nums tracking-tight">{countFormat.format(metrics[key])}</dd>
+          <dd className="text-3xl font-semibold tabular-nums tracking-tight">{formatCount(metrics[key])}</dd>
           <dd className="text-xs text-muted-foreground">
             {key === 'dailyAverage' && acrossAccounts ? ANALYTICS_LABELS.metricHints.dailyAverageAll : ANALYTICS_LABELS.metricHints[key]}
           </dd>

@@ -58,6 +58,8 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { refreshSession } = useAuth();
   const signIn = useSignIn();
   const inFlight = useRef(false);
+  // The last "Sign in failed" toast: a new attempt dismisses it, so it never stays beside "Welcome back!".
+  const failedToast = useRef<string | number | null>(null);
   const form = useForm<SignInRequest>({
     resolver: zodResolver(ZSignInRequest),
     defaultValues: { email: '', password: '' },
@@ -68,6 +70,8 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     if (inFlight.current) return;
     inFlight.current = true;
+    if (failedToast.current !== null) toast.dismiss(failedToast.current);
+    failedToast.current = null;
     try {
       await signIn.mutateAsync(values);
       await refreshSession();
@@ -76,7 +80,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       navigate('/dashboard');
     } catch (error) {
       const failure = error instanceof Error ? (error as Error & { code?: string; status?: number }) : {};
-      toast.error(AUTH_MESSAGES.signInFailedTitle, { description: signInErrorDescription(failure) });
+      failedToast.current = toast.error(AUTH_MESSAGES.signInFailedTitle, { description: signInErrorDescription(failure) });
     } finally {
       inFlight.current = false;
     }

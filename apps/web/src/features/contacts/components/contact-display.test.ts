@@ -1,6 +1,7 @@
 import type { Contact, ContactStatistics } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  contactHeader,
   detailDisplayName,
   displayedStatistics,
   frequencyLabel,
@@ -38,6 +39,20 @@ describe('detailDisplayName', () => {
     [names(null, null, null), 'phillip.allen@enron.com'],
   ])('%o reads %s', (contact, text) => {
     expect(detailDisplayName(contact)).toBe(text);
+  });
+});
+
+// Issue 16: the header names the contact once; an address is never shown as the name and again below it.
+describe('contactHeader', () => {
+  it.each([
+    [names('Phillip', 'Allen', 'Phil K. Allen'), { title: 'Phil K. Allen', address: 'phillip.allen@enron.com', named: true }],
+    [names('Phillip', 'Allen', null), { title: 'Phillip Allen', address: 'phillip.allen@enron.com', named: true }],
+    [names(null, null, null), { title: 'phillip.allen@enron.com', address: null, named: false }],
+    // A display name that is only the address, in another case or quoted, is no name.
+    [names(null, null, 'Phillip.Allen@ENRON.com'), { title: 'phillip.allen@enron.com', address: null, named: false }],
+    [names(null, null, "'phillip.allen@enron.com'"), { title: 'phillip.allen@enron.com', address: null, named: false }],
+  ])('%o', (contact, header) => {
+    expect(contactHeader(contact)).toEqual(header);
   });
 });
 

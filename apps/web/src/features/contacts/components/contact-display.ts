@@ -3,21 +3,36 @@ import { CONTACT_MESSAGES, type Contact, type ContactStatistics, type Interactio
 type Names = Pick<Contact, 'emailAddress' | 'firstName' | 'lastName' | 'displayName'>;
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? '';
+/** A name field holding an address (some address books put it there) names no one. */
+const asName = (value: string | null | undefined): string => {
+  const name = clean(value);
+  return name.includes('@') ? '' : name;
+};
 
 /** List display name (spec): first and last name, else first name, else the display name, else the address. */
 export function listDisplayName(contact: Names): string {
-  const first = clean(contact.firstName);
-  const last = clean(contact.lastName);
+  const first = asName(contact.firstName);
+  const last = asName(contact.lastName);
   if (first && last) return `${first} ${last}`;
-  return first || clean(contact.displayName) || contact.emailAddress;
+  return first || asName(contact.displayName) || contact.emailAddress;
 }
 
 /** Detail display name (spec): the display name, else first and last name joined, else the address. */
 export function detailDisplayName(contact: Names): string {
-  const display = clean(contact.displayName);
+  const display = asName(contact.displayName);
   if (display) return display;
-  const joined = [clean(contact.firstName), clean(contact.lastName)].filter(Boolean).join(' ');
+  const joined = [asName(contact.firstName), asName(contact.lastName)].filter(Boolean).join(' ');
   return joined || contact.emailAddress;
+}
+
+/**
+ * The detail dialog's header: the contact's name with the address under it, or, for a contact
+ * known only by an address, the address alone as the title (never as a name and again below it).
+ */
+export function contactHeader(contact: Names): { title: string; address: string | null; named: boolean } {
+  const title = detailDisplayName(contact);
+  const named = title !== contact.emailAddress;
+  return { title, address: named ? contact.emailAddress : null, named };
 }
 
 export type DisplayedStatistics = Pick<ContactStatistics, 'emailsSent' | 'emailsReceived' | 'totalInteractions' | 'interactionFrequency'>;

@@ -35,7 +35,7 @@ function ContactRow({ contact, onOpen }: { contact: Contact; onOpen: (contact: C
       type="button"
       aria-haspopup="dialog"
       onClick={() => onOpen(contact)}
-      className="flex w-full cursor-pointer items-center gap-4 px-4 py-3 text-left transition-colors outline-none hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      className="flex w-full cursor-pointer items-center gap-3 px-4 py-3 text-left transition-colors outline-none hover:bg-accent/50 focus-visible:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset md:gap-4"
     >
       <span
         aria-hidden="true"
@@ -49,23 +49,32 @@ function ContactRow({ contact, onOpen }: { contact: Contact; onOpen: (contact: C
         {name === contact.emailAddress ? null : (
           <span className="block truncate text-sm text-muted-foreground">{contact.emailAddress}</span>
         )}
+        {/* Narrow screens: the company and the counts the spec lists per row, on a line of their own. */}
+        <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted-foreground md:hidden" data-slot="contact-row-details">
+          <span className="max-w-full truncate">{contact.companyName ?? CONTACT_LABELS.none}</span>
+          <span className="tabular-nums">
+            {formatCount(stats.emailsSent)} {CONTACT_LABELS.sent} · {formatCount(stats.emailsReceived)} {CONTACT_LABELS.received}
+          </span>
+        </span>
       </span>
       <span className="hidden w-44 truncate text-sm text-muted-foreground md:block">{contact.companyName ?? CONTACT_LABELS.none}</span>
-      <span className="hidden shrink-0 gap-5 text-center sm:flex">
+      <span className="hidden shrink-0 gap-5 text-center md:flex">
         <Count label={CONTACT_LABELS.sent} value={stats.emailsSent} />
         <Count label={CONTACT_LABELS.received} value={stats.emailsReceived} />
       </span>
-      <span className="flex w-20 shrink-0 justify-end">
+      <span className="flex shrink-0 justify-end md:w-20">
         <FrequencyBadge frequency={stats.interactionFrequency} />
       </span>
     </button>
   );
 }
 
+const formatCount = (value: number) => value.toLocaleString('en-US');
+
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <span className="grid w-16">
-      <span className="text-sm font-semibold tabular-nums">{value.toLocaleString('en-US')}</span>
+      <span className="text-sm font-semibold tabular-nums">{formatCount(value)}</span>
       <span className="text-xs text-muted-foreground">{label}</span>
     </span>
   );

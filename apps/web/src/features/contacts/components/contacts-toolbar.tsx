@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { useIsMobile } from '@/lib/use-is-mobile.ts';
 import { type ContactFilters, isFilterActive } from './contacts-view.ts';
 import { CONTACT_LABELS } from './labels.ts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
@@ -30,6 +31,7 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
   const { searchInput, onSearchInput, filters, showFilters, companies, onCompany, onStrength, onClearFilters, shown, total } = props;
   const companyId = useId();
   const strengthId = useId();
+  const phone = useIsMobile();
   return (
     <div className="mb-4 grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
@@ -41,7 +43,7 @@ export function ContactsToolbar(props: ContactsToolbarProps) {
           <Input
             type="search"
             aria-label={CONTACT_LABELS.searchLabel}
-            placeholder={CONTACT_MESSAGES.searchPlaceholder}
+            placeholder={phone ? CONTACT_LABELS.searchPlaceholderPhone : CONTACT_MESSAGES.searchPlaceholder}
             value={searchInput}
             onChange={(event) => onSearchInput(event.target.value)}
             className="pl-9"

@@ -1,6 +1,8 @@
 /** Screen copy the specification leaves to us (its own texts are in `CONTACT_MESSAGES` of @penman/contract). */
 export const CONTACT_LABELS = {
   searchLabel: 'Search contacts',
+  /** The spec's placeholder does not fit a phone's search box: this one does (the box's label stays 'Search contacts'). */
+  searchPlaceholderPhone: 'Name, email or company',
   companyFilter: 'Company',
   strengthFilter: 'Strength',
   contactsList: 'Contacts',

@@ -3,6 +3,7 @@ export const emailKeys = {
   all: ['emails'] as const,
   list: (params: EmailListParams) => [...emailKeys.all, 'list', params] as const,
   detail: (emailId: string) => [...emailKeys.all, 'detail', emailId] as const,
+  original: (emailId: string) => [...emailKeys.all, 'original', emailId] as const,
   accounts: () => [...emailKeys.all, 'accounts'] as const,
 };
 

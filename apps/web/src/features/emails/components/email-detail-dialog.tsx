@@ -1,12 +1,13 @@
-import { EMAIL_MESSAGES, type EmailDetail, formatFileSize } from '@penman/contract';
-import { CircleAlert, Paperclip, RotateCcw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { EMAIL_MESSAGES, type EmailDetail } from '@penman/contract';
+import { CircleAlert, FileCode, RotateCcw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { formatDateTime } from '@/lib/date-format.ts';
 import { useEmail } from '../api/get-email.ts';
+import { EmailAttachments, EmailDate, ParseProblems } from './email-facts.tsx';
 import { EmailHtmlBody } from './email-html-body.tsx';
+import { EmailOriginal } from './email-original.tsx';
 import { EmailTextBody } from './email-text-body.tsx';
 import { formatSender } from './format.ts';
 
@@ -79,6 +80,7 @@ function EmailDetailContent({ emailId }: { emailId: string }) {
 
 function EmailView({ email }: { email: EmailDetail }) {
   const from = formatSender(email.senderName, email.senderEmail);
+  const [showOriginal, setShowOriginal] = useState(false);
   return (
     <>
       <DialogHeader>
@@ -92,29 +94,24 @@ function EmailView({ email }: { email: EmailDetail }) {
         <Header label={EMAIL_MESSAGES.to}>{email.recipientEmails.join(', ') || '—'}</Header>
         {email.ccEmails.length > 0 ? <Header label={EMAIL_MESSAGES.cc}>{email.ccEmails.join(', ')}</Header> : null}
         <Header label={EMAIL_MESSAGES.date}>
-          <time dateTime={email.receivedDate ?? undefined}>{formatDateTime(email.receivedDate)}</time>
+          <EmailDate email={email} />
         </Header>
         <Header label={EMAIL_MESSAGES.folder}>{email.folderName || '—'}</Header>
+        {email.messageId ? (
+          <Header label={EMAIL_MESSAGES.messageId}>
+            <span className="font-mono text-xs">{email.messageId}</span>
+          </Header>
+        ) : null}
       </dl>
-      {email.attachments.length > 0 ? (
-        <section aria-label={EMAIL_MESSAGES.attachments} className="grid gap-2">
-          <h3 className="text-sm font-medium">{EMAIL_MESSAGES.attachments}</h3>
-          <ul className="flex flex-wrap gap-2">
-            {email.attachments.map((attachment) => (
-              <li key={attachment.id} className="flex max-w-full items-center gap-2 rounded-md border bg-muted/40 px-2.5 py-1.5 text-xs">
-                <Paperclip className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 truncate font-medium" title={attachment.contentType ?? undefined}>
-                  {attachment.filename || EMAIL_MESSAGES.unnamedAttachment}
-                </span>
-                {attachment.contentType ? <span className="shrink-0 text-muted-foreground">{attachment.contentType}</span> : null}
-                {attachment.sizeBytes !== null ? (
-                  <span className="shrink-0 text-muted-foreground tabular-nums">{formatFileSize(attachment.sizeBytes)}</span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ParseProblems problems={email.parseProblems} />
+      <div>
+        <Button variant="outline" size="sm" aria-expanded={showOriginal} onClick={() => setShowOriginal((shown) => !shown)}>
+          <FileCode aria-hidden="true" />
+          {showOriginal ? EMAIL_MESSAGES.hideOriginal : EMAIL_MESSAGES.showOriginal}
+        </Button>
+      </div>
+      {showOriginal ? <EmailOriginal emailId={email.id} /> : null}
+      <EmailAttachments attachments={email.attachments} />
       {email.bodyHtml ? (
         <EmailHtmlBody key={email.id} html={email.bodyHtml} />
       ) : email.bodyText?.trim() ? (

@@ -117,9 +117,9 @@ function EmailRow({ email, onOpen }: { email: EmailListItem; onOpen: (emailId: s
         <time
           className="shrink-0 text-xs text-muted-foreground tabular-nums"
           dateTime={email.receivedDate ?? undefined}
-          title={formatDateTime(email.receivedDate)}
+          title={email.dateUnknown ? EMAIL_MESSAGES.dateUnknownHint : formatDateTime(email.receivedDate)}
         >
-          {formatDate(email.receivedDate)}
+          {email.dateUnknown ? `${EMAIL_MESSAGES.dateUnknown} · ${formatDate(email.receivedDate)}` : formatDate(email.receivedDate)}
         </time>
       </span>
       <span className="truncate text-sm">{email.subject?.trim() || EMAIL_MESSAGES.noSubject}</span>

@@ -15,6 +15,7 @@ type EmailsToolbarProps = {
 export function EmailsToolbar({ accountId, search, onAccountChange, onSearch }: EmailsToolbarProps) {
   const accounts = useAccountOptions();
   const searchId = useId();
+  const hintId = useId();
   const accountSelectId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -45,12 +46,17 @@ export function EmailsToolbar({ accountId, search, onAccountChange, onSearch }: 
               placeholder={EMAIL_MESSAGES.searchPlaceholder}
               enterKeyHint="search"
               autoComplete="off"
+              aria-describedby={hintId}
               className="pl-9"
             />
           </div>
+          <p id={hintId} className="mt-1 text-xs text-muted-foreground">
+            {EMAIL_MESSAGES.searchHint}
+          </p>
         </form>
       </search>
-      <div className="flex flex-col gap-1.5 sm:w-72">
+      {/* sm:pb-5: the select lines up with the search box, not with the hint under it. */}
+      <div className="flex flex-col gap-1.5 sm:w-72 sm:pb-5">
         <label htmlFor={accountSelectId} className="text-xs font-medium text-muted-foreground">
           {EMAIL_MESSAGES.accountFilterLabel}
         </label>

@@ -1,4 +1,4 @@
-import { type DashboardStatsResponse, OVERVIEW_LABELS } from '@penman/contract';
+import { type DashboardStatsResponse, formatCount, OVERVIEW_LABELS } from '@penman/contract';
 import { BookOpen, type LucideIcon, Mail, MailOpen, Paperclip, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,8 +12,6 @@ const CARDS: { key: Stat; to: string; icon: LucideIcon }[] = [
   { key: 'knowledgeDocuments', to: '/dashboard/knowledge', icon: BookOpen },
   { key: 'attachments', to: '/dashboard/attachments', icon: Paperclip },
 ];
-
-const countFormat = new Intl.NumberFormat('en-US');
 
 type StatCardsProps = {
   stats: DashboardStatsResponse | undefined;
@@ -41,7 +39,7 @@ export function StatCards({ stats, failed, retrying, onRetry }: StatCardsProps) 
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {CARDS.map(({ key, to, icon: Icon }) => {
           const label = OVERVIEW_LABELS.statCards[key];
-          const value = stats ? countFormat.format(stats[key]) : failed ? OVERVIEW_LABELS.statUnavailable : null;
+          const value = stats ? formatCount(stats[key]) : failed ? OVERVIEW_LABELS.statUnavailable : null;
           return (
             <li key={key}>
               <Link

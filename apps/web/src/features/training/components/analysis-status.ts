@@ -1,4 +1,11 @@
-import { LOW_DATA_THRESHOLD, TRAINING_LABELS, TRAINING_MESSAGES, type TrainingOverview } from '@penman/contract';
+import {
+  LOW_DATA_THRESHOLD,
+  TRAINING_LABELS,
+  TRAINING_MESSAGES,
+  TRAINING_STATUS_LABELS,
+  type TrainingOverview,
+  type TrainingStatus,
+} from '@penman/contract';
 import { formatDate } from '../../../lib/date-format.ts';
 
 /** The guidance under Email Analysis Status: none to analyse, or a low-data warning under 50 (spec). */
@@ -13,38 +20,37 @@ export type AnalysisStatus = { label: string; tone: AnalysisStatusTone; detail: 
 
 type StatusInput = Pick<TrainingOverview, 'trainingStatus' | 'trainingError' | 'analysis' | 'latestSession' | 'outgoingEmailsCount'>;
 
+const TONES: Record<TrainingStatus, AnalysisStatusTone> = {
+  in_progress: 'busy',
+  completed: 'success',
+  failed: 'error',
+  not_started: 'idle',
+  ready: 'idle',
+};
+
 /**
- * Email Analysis Status in words, from the account's training status and its last analysis:
- * Analyzing while Train Model runs, Downloading emails while a session downloads, Training Failed
- * with the stored error, Analyzed with its date, Ready to analyze with sent mail, else Not analyzed.
+ * Email Analysis Status: the account's training status as the server derives it, in the words every
+ * screen uses (TRAINING_STATUS_LABELS), and what it says more: what runs, why it failed, or the last
+ * analysis' date and figures. `training` is a Train Model call this screen is waiting for.
  */
 export function analysisStatus(overview: StatusInput, training: boolean): AnalysisStatus {
-  const statuses = TRAINING_LABELS.analysisStatuses;
-  if (training || overview.trainingStatus === 'in_progress') return { label: statuses.analyzing, tone: 'busy', detail: null };
-  if (
-    overview.latestSession?.status === 'downloading' ||
-    overview.trainingStatus === 'downloading' ||
-    overview.trainingStatus === 'starting'
-  ) {
-    return { label: statuses.downloading, tone: 'busy', detail: null };
+  const status: TrainingStatus = training ? 'in_progress' : overview.trainingStatus;
+  const label = TRAINING_STATUS_LABELS[status];
+  return { label, tone: TONES[status], detail: statusDetail(status, overview) };
+}
+
+function statusDetail(status: TrainingStatus, overview: StatusInput): string | null {
+  if (status === 'in_progress') {
+    return overview.latestSession?.status === 'downloading' ? TRAINING_LABELS.downloadingEmails : TRAINING_LABELS.analyzingSentEmails;
   }
-  if (overview.trainingStatus === 'failed') {
-    return {
-      label: TRAINING_MESSAGES.trainingFailed,
-      tone: 'error',
-      detail: overview.trainingError?.trim() || TRAINING_MESSAGES.unknownError,
-    };
+  if (status === 'failed') return overview.trainingError?.trim() || TRAINING_MESSAGES.unknownError;
+  if (status === 'completed' && overview.analysis) {
+    const { analysisDate, sampleSize, totalEmailsAvailable, emailsAnalyzed } = overview.analysis;
+    return [
+      TRAINING_LABELS.analyzedOn(formatDate(analysisDate)),
+      TRAINING_LABELS.sampleOfTotal(sampleSize, totalEmailsAvailable),
+      TRAINING_LABELS.withOwnWords(emailsAnalyzed),
+    ].join(' · ');
   }
-  if (overview.analysis) {
-    const { analysisDate, sampleSize, totalEmailsAvailable } = overview.analysis;
-    return {
-      label: statuses.analyzed,
-      tone: 'success',
-      detail: `${TRAINING_LABELS.analyzedOn(formatDate(analysisDate))} · ${TRAINING_LABELS.sampleOfTotal(sampleSize, totalEmailsAvailable)}`,
-    };
-  }
-  if (overview.outgoingEmailsCount > 0) {
-    return { label: statuses.readyToAnalyze, tone: 'idle', detail: TRAINING_LABELS.outgoingAvailable(overview.outgoingEmailsCount) };
-  }
-  return { label: statuses.notAnalyzed, tone: 'idle', detail: null };
+  return overview.outgoingEmailsCount > 0 ? TRAINING_LABELS.outgoingAvailable(overview.outgoingEmailsCount) : null;
 }

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarToday, defaultRange, formatCalendarDate, rangeProblem, subtractMonths } from './date-range.ts';
-
-describe('subtractMonths', () => {
-  it.each([
-    ['2025-06-15', 3, '2025-03-15'],
-    ['2025-02-10', 3, '2024-11-10'],
-    ['2025-05-31', 3, '2025-02-28'],
-    ['2024-05-31', 3, '2024-02-29'],
-    ['2025-01-01', 12, '2024-01-01'],
-  ])('%s minus %i months is %s', (date, months, expected) => {
-    expect(subtractMonths(date, months)).toBe(expected);
-  });
-});
+import { calendarToday, formatCalendarDate, initialRange, rangeProblem } from './date-range.ts';
 
 describe('calendarToday', () => {
   it('is a YYYY-MM-DD date never after the UTC date', () => {
@@ -21,23 +9,18 @@ describe('calendarToday', () => {
   });
 });
 
-describe('defaultRange', () => {
-  it('is the last 3 months ending today without history', () => {
-    expect(defaultRange('2025-06-15', null)).toEqual({ startDate: '2025-03-15', endDate: '2025-06-15' });
-    expect(defaultRange('2025-06-15', { lastStartDate: null, lastEndDate: null })).toEqual({
-      startDate: '2025-03-15',
+describe('initialRange', () => {
+  it('is the range the server offers', () => {
+    expect(initialRange('2025-06-15', { startDate: '2001-10-30', endDate: '2002-01-30' })).toEqual({
+      startDate: '2001-10-30',
+      endDate: '2002-01-30',
+    });
+  });
+  it("ends on this browser's today when the server's UTC day is already tomorrow", () => {
+    expect(initialRange('2025-06-15', { startDate: '2025-03-16', endDate: '2025-06-16' })).toEqual({
+      startDate: '2025-03-16',
       endDate: '2025-06-15',
     });
-  });
-  it("reuses the last session's dates", () => {
-    expect(defaultRange('2025-06-15', { lastStartDate: '2001-01-01', lastEndDate: '2001-06-30' })).toEqual({
-      startDate: '2001-01-01',
-      endDate: '2001-06-30',
-    });
-  });
-  it('ignores a half or unreadable history', () => {
-    expect(defaultRange('2025-06-15', { lastStartDate: '2001-01-01', lastEndDate: null }).startDate).toBe('2025-03-15');
-    expect(defaultRange('2025-06-15', { lastStartDate: 'soon', lastEndDate: '2001-06-30' }).startDate).toBe('2025-03-15');
   });
 });
 

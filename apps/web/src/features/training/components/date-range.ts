@@ -28,26 +28,14 @@ function parts(value: CalendarDate): { year: number; month: number; day: number 
   return { year, month, day };
 }
 
-/** `months` calendar months before `value`, on the same day or the month's last day (May 31 - 3 months = Feb 28). */
-export function subtractMonths(value: CalendarDate, months: number): CalendarDate {
-  const date = parts(value);
-  if (!date) return value;
-  const index = date.year * 12 + (date.month - 1) - months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12 + 1;
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${pad(month)}-${pad(Math.min(date.day, lastDay))}`;
-}
-
 /**
- * The range a download starts with: the last session's dates when the account has history,
- * otherwise the last 3 months ending today.
+ * The range the date inputs start with: the one the server offers (the last session's that found
+ * mail, else the newest months that hold mail), ending on this browser's today at the latest (the
+ * server counts days in UTC).
  */
-export function defaultRange(today: CalendarDate, last: { lastStartDate: string | null; lastEndDate: string | null } | null): DateRange {
-  const lastStart = last?.lastStartDate?.slice(0, 10);
-  const lastEnd = last?.lastEndDate?.slice(0, 10);
-  if (lastStart && lastEnd && parts(lastStart) && parts(lastEnd)) return { startDate: lastStart, endDate: lastEnd };
-  return { startDate: subtractMonths(today, MIN_DOWNLOAD_RANGE_MONTHS), endDate: today };
+export function initialRange(today: CalendarDate, offered: DateRange): DateRange {
+  if (offered.endDate <= today) return offered;
+  return { startDate: offered.startDate <= today ? offered.startDate : today, endDate: today };
 }
 
 export type RangeProblem = { title: string; description: string };

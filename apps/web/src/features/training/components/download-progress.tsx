@@ -1,4 +1,4 @@
-import { TRAINING_LABELS, TRAINING_MESSAGES, type TrainingSession } from '@penman/contract';
+import { formatCount, TRAINING_LABELS, TRAINING_MESSAGES, type TrainingSession } from '@penman/contract';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/utils.ts';
@@ -49,7 +49,7 @@ export function DownloadProgress({ session }: { session: TrainingSession }) {
         </div>
         <div className="flex gap-1.5">
           <dt className="text-muted-foreground">{TRAINING_LABELS.progressDownloaded}:</dt>
-          <dd className="font-medium tabular-nums">{session.totalEmailsDownloaded.toLocaleString('en-US')}</dd>
+          <dd className="font-medium tabular-nums">{formatCount(session.totalEmailsDownloaded)}</dd>
         </div>
         <div className="flex min-w-0 gap-1.5">
           <dt className="text-muted-foreground">{row.kind}:</dt>

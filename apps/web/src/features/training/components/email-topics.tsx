@@ -1,4 +1,4 @@
-import { TRAINING_LABELS, type TrainingAnalysis } from '@penman/contract';
+import { TRAINING_FIGURES, TRAINING_LABELS, type TrainingAnalysis } from '@penman/contract';
 import { Tags } from 'lucide-react';
 import { useId } from 'react';
 import { countWithShare, sentimentLabel, topThemes, urgencyRows } from './topics-view.ts';
@@ -9,7 +9,7 @@ const ENTITIES_SHOWN = 6;
 /** 'Email topics': what the training mail is about (themes, urgency, tone, asks, entities), small and readable. */
 export function EmailTopics({ analysis }: { analysis: TrainingAnalysis }) {
   const headingId = useId();
-  const themes = topThemes(analysis.themes);
+  const themes = topThemes(analysis.themeEmails);
   const urgency = urgencyRows(analysis.urgencyDistribution).filter((row) => row.emails > 0);
   const entities = (
     [
@@ -29,7 +29,10 @@ export function EmailTopics({ analysis }: { analysis: TrainingAnalysis }) {
 
       <div className="mt-4 grid gap-5 md:grid-cols-2">
         <div className="min-w-0">
-          <h4 className="mb-2 text-xs font-medium text-muted-foreground">{topics.themes}</h4>
+          <div className="mb-2 flex items-baseline justify-between gap-2 text-xs text-muted-foreground">
+            <h4 className="font-medium">{topics.themes}</h4>
+            <span>{TRAINING_FIGURES.themeEmails.label}</span>
+          </div>
           <ul className="space-y-1.5">
             {themes.map((row) => (
               <li key={row.theme} className="grid grid-cols-[6.5rem_1fr_auto] items-center gap-2 text-sm">
@@ -37,10 +40,13 @@ export function EmailTopics({ analysis }: { analysis: TrainingAnalysis }) {
                 <span className="h-2 overflow-hidden rounded-full bg-accent" aria-hidden="true">
                   <span className="block h-full rounded-full bg-primary/80" style={{ width: `${Math.max(4, row.share * 100)}%` }} />
                 </span>
-                <span className="text-xs text-muted-foreground tabular-nums">{row.weight}</span>
+                <span className="text-xs text-muted-foreground tabular-nums">{countWithShare(row.emails, analysis.totalEmails)}</span>
               </li>
             ))}
           </ul>
+          <p className="mt-2 text-[11px] text-muted-foreground">
+            {TRAINING_FIGURES.themeEmails.label}: {TRAINING_FIGURES.themeEmails.counts}.
+          </p>
         </div>
 
         <div className="min-w-0 space-y-3">

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { countWithShare, sentimentLabel, topThemes, urgencyRows } from './topics-view.ts';
 
 describe('topThemes', () => {
-  it('orders by weight with readable names and bar shares', () => {
+  it('orders by emails with readable names and bar shares', () => {
     expect(topThemes({ general: 4, meeting: 8, 'follow-up': 2, hr: 0, custom: 1 })).toEqual([
-      { theme: 'meeting', label: 'Meetings', weight: 8, share: 1 },
-      { theme: 'general', label: 'General', weight: 4, share: 0.5 },
-      { theme: 'follow-up', label: 'Follow-up', weight: 2, share: 0.25 },
-      { theme: 'custom', label: 'Custom', weight: 1, share: 0.125 },
+      { theme: 'meeting', label: 'Meetings', emails: 8, share: 1 },
+      { theme: 'general', label: 'General', emails: 4, share: 0.5 },
+      { theme: 'follow-up', label: 'Follow-up', emails: 2, share: 0.25 },
+      { theme: 'custom', label: 'Custom', emails: 1, share: 0.125 },
     ]);
   });
   it('keeps the first ones', () => {
@@ -43,6 +43,8 @@ describe('sentimentLabel', () => {
 describe('countWithShare', () => {
   it('adds the share of the total', () => {
     expect(countWithShare(25, 100)).toBe('25 (25%)');
+    expect(countWithShare(341, 1726)).toBe('341 (20%)');
     expect(countWithShare(3, 0)).toBe('3');
+    expect(countWithShare(1726, 0)).toBe('1,726');
   });
 });

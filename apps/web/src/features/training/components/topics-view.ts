@@ -1,21 +1,25 @@
-import { TRAINING_LABELS, type TrainingAnalysis } from '@penman/contract';
+import { formatCount, TRAINING_LABELS, type TrainingAnalysis } from '@penman/contract';
 
 const { topics } = TRAINING_LABELS;
 
-export type ThemeRow = { theme: string; label: string; weight: number; share: number };
+export type ThemeRow = { theme: string; label: string; emails: number; share: number };
 
-/** The heaviest themes first (primary 1, secondary 0.5 per email), with their share of the heaviest one for a bar. */
-export function topThemes(themes: TrainingAnalysis['themes'], limit = 6): ThemeRow[] {
-  const rows = Object.entries(themes)
-    .filter(([, weight]) => weight > 0)
-    .sort(([a, wa], [b, wb]) => wb - wa || a.localeCompare(b))
+/**
+ * The themes with the most emails first (an email counts for its main theme and each secondary
+ * one), with their share of the busiest one for a bar. The spec's weights (a secondary theme
+ * weighs 0.5) only rank the server's list; a count of emails is never shown as a weight.
+ */
+export function topThemes(themeEmails: TrainingAnalysis['themeEmails'], limit = 6): ThemeRow[] {
+  const rows = Object.entries(themeEmails)
+    .filter(([, emails]) => emails > 0)
+    .sort(([a, ea], [b, eb]) => eb - ea || a.localeCompare(b))
     .slice(0, limit);
-  const heaviest = rows[0]?.[1] ?? 0;
-  return rows.map(([theme, weight]) => ({
+  const busiest = rows[0]?.[1] ?? 0;
+  return rows.map(([theme, emails]) => ({
     theme,
     label: topics.themeNames[theme] ?? theme.charAt(0).toUpperCase() + theme.slice(1),
-    weight,
-    share: heaviest > 0 ? weight / heaviest : 0,
+    emails,
+    share: busiest > 0 ? emails / busiest : 0,
   }));
 }
 
@@ -39,6 +43,6 @@ export function sentimentLabel(score: number): string {
 
 /** A part of the total as 'N (x%)'. */
 export function countWithShare(count: number, total: number): string {
-  if (total <= 0) return String(count);
-  return `${count.toLocaleString('en-US')} (${Math.round((count / total) * 100)}%)`;
+  if (total <= 0) return formatCount(count);
+  return `${formatCount(count)} (${Math.round((count / total) * 100)}%)`;
 }

@@ -1,12 +1,10 @@
-import { TRAINING_LABELS, TRAINING_MESSAGES, type TrainingOverview } from '@penman/contract';
+import { formatCount, TRAINING_FIGURES, TRAINING_LABELS, TRAINING_MESSAGES, type TrainingOverview } from '@penman/contract';
 import { ArrowRight, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { formatDateTime } from '@/lib/date-format.ts';
 import { formatCalendarDate } from './date-range.ts';
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 type TrainingDetailsProps = {
   overview: TrainingOverview;
@@ -30,9 +28,9 @@ export function TrainingDetails({ overview, recalculating, onRecalculate }: Trai
       </div>
       {/* Each figure draws its right and bottom border; the outermost ones are clipped by the panel. */}
       <dl className="-mr-px -mb-px grid grid-cols-1 min-[420px]:grid-cols-2 lg:grid-cols-3">
-        <Detail label={TRAINING_MESSAGES.trainingEmailsAvailable}>
+        <Detail label={TRAINING_FIGURES.trainingEmailsAvailable.label} counts={TRAINING_FIGURES.trainingEmailsAvailable.counts}>
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="text-xl font-semibold tabular-nums">{count(overview.outgoingEmailsCount)}</span>
+            <span className="text-xl font-semibold tabular-nums">{formatCount(overview.outgoingEmailsCount)}</span>
             <Button asChild size="sm" variant="link" className="h-auto">
               <Link to={`/dashboard/emails?account=${encodeURIComponent(overview.emailAccountId)}`}>
                 {TRAINING_MESSAGES.show}
@@ -41,9 +39,14 @@ export function TrainingDetails({ overview, recalculating, onRecalculate }: Trai
             </Button>
           </span>
         </Detail>
-        <Detail label={TRAINING_MESSAGES.totalEmailsDownloaded} value={count(overview.totalEmailsCountActual)} />
-        <Detail label={TRAINING_MESSAGES.emailsReceived} value={count(overview.incomingEmailsCount)} />
-        <Detail label={TRAINING_MESSAGES.emailsSent} value={count(overview.outgoingEmailsCount)} />
+        <Detail
+          label={TRAINING_FIGURES.downloadedForTraining.label}
+          counts={TRAINING_FIGURES.downloadedForTraining.counts}
+          value={formatCount(overview.trainingEmailsCount)}
+        />
+        <Detail label={TRAINING_MESSAGES.totalEmailsDownloaded} value={formatCount(overview.totalEmailsCountActual)} />
+        <Detail label={TRAINING_MESSAGES.emailsReceived} value={formatCount(overview.incomingEmailsCount)} />
+        <Detail label={TRAINING_MESSAGES.emailsSent} value={formatCount(overview.outgoingEmailsCount)} />
         <Detail
           label={TRAINING_MESSAGES.lastSync}
           value={overview.lastSyncAt ? formatDateTime(overview.lastSyncAt) : TRAINING_MESSAGES.never}
@@ -60,11 +63,15 @@ export function TrainingDetails({ overview, recalculating, onRecalculate }: Trai
   );
 }
 
-function Detail({ label, value, small = false, children }: { label: string; value?: string; small?: boolean; children?: React.ReactNode }) {
+type DetailProps = { label: string; value?: string; small?: boolean; children?: React.ReactNode; counts?: string };
+
+/** One figure; `counts` says what it counts, where two figures could be read as the same thing. */
+function Detail({ label, value, small = false, children, counts }: DetailProps) {
   return (
     <div className="flex min-w-0 flex-col gap-0.5 border-r border-b px-4 py-3">
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className={small ? 'text-sm font-medium' : 'text-xl font-semibold tabular-nums'}>{children ?? value}</dd>
+      {counts ? <dd className="text-xs text-muted-foreground">{counts}</dd> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type AnalyzeStyleResponse, STYLE_MESSAGES, TRAINING_LABELS, TRAINING_MESSAGES } from '@penman/contract';
+import { type AnalyzeStyleResponse, formatCount, TRAINING_FIGURES, TRAINING_LABELS, TRAINING_MESSAGES } from '@penman/contract';
 import { CircleAlert, CircleCheck, FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -35,9 +35,10 @@ export function TrainingDialog({ run, onOpenChange, onViewReport }: TrainingDial
               <CircleCheck className="size-5" aria-hidden="true" />
               {TRAINING_LABELS.reportReady}
             </p>
-            <dl className="grid grid-cols-2 gap-3">
-              <Figure label={TRAINING_LABELS.emailsAnalyzed} value={run.result.emailsAnalyzed} />
-              <Figure label={STYLE_MESSAGES.sampleSize} value={run.result.sampleSize} />
+            <dl className="grid gap-2">
+              <Figure figure={TRAINING_FIGURES.sampleSize} value={run.result.sampleSize} />
+              <Figure figure={TRAINING_FIGURES.emailsAnalyzed} value={run.result.emailsAnalyzed} />
+              <Figure figure={TRAINING_FIGURES.totalEmailsAvailable} value={run.result.profile.totalEmailsAvailable} />
             </dl>
           </div>
         ) : null}
@@ -69,11 +70,13 @@ export function TrainingDialog({ run, onOpenChange, onViewReport }: TrainingDial
   );
 }
 
-function Figure({ label, value }: { label: string; value: number }) {
+/** One figure of the analysis, with what it counts under it (the same words as the status line and the report). */
+function Figure({ figure, value }: { figure: { label: string; counts: string }; value: number }) {
   return (
-    <div className="flex flex-col gap-0.5 rounded-lg border bg-background/60 px-4 py-3">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-semibold tabular-nums">{value.toLocaleString('en-US')}</dd>
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-4 rounded-lg border bg-background/60 px-4 py-2.5">
+      <dt className="text-sm font-medium">{figure.label}</dt>
+      <dd className="row-span-2 text-xl font-semibold tabular-nums">{formatCount(value)}</dd>
+      <dd className="text-xs text-muted-foreground">{figure.counts}</dd>
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { useStartRun } from '../api/start-run.ts';
 import { useTrainModel } from '../api/train-model.ts';
 import { AnalysisCard } from './analysis-card.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { calendarToday, type DateRange, defaultRange, rangeProblem } from './date-range.ts';
+import { calendarToday, type DateRange, initialRange, rangeProblem } from './date-range.ts';
 import { DownloadCard, type PendingAction } from './download-card.tsx';
 import { downloadOutcome } from './download-progress-state.ts';
 import { buttonEnablement } from './enablement.ts';
@@ -57,7 +57,7 @@ export function TrainingWorkspace({ accounts, account, onSelectAccount }: Traini
 
   const [today] = useState(() => calendarToday(new Date()));
   const [editedRange, setEditedRange] = useState<DateRange | null>(null);
-  const range = editedRange ?? (overview.data ? defaultRange(today, overview.data) : { startDate: '', endDate: '' });
+  const range = editedRange ?? (overview.data ? initialRange(today, overview.data.defaultRange) : { startDate: '', endDate: '' });
 
   // The session whose end this screen announces (one it started, or one it found running), and the last one that ended.
   const [watchedId, setWatchedId] = useState<string | null>(null);
@@ -96,6 +96,7 @@ export function TrainingWorkspace({ accounts, account, onSelectAccount }: Traini
         ? 'inbox'
         : 'sent'
       : null;
+  // Train Model, or work the server does that trains (a download, the initialization's style step).
   const training = train.isPending || overview.data?.trainingStatus === 'in_progress';
   const enablement = buttonEnablement({
     hasAccounts: accounts.length > 0,
@@ -174,7 +175,9 @@ export function TrainingWorkspace({ accounts, account, onSelectAccount }: Traini
     train.mutate(accountId, {
       onSuccess: async (result) => {
         setTrainingRun((current) => (current ? { status: 'done', result } : current));
-        toast.success(TRAINING_MESSAGES.analysisCompleted, { description: TRAINING_LABELS.analyzedCount(result.emailsAnalyzed) });
+        toast.success(TRAINING_MESSAGES.analysisCompleted, {
+          description: TRAINING_LABELS.analyzedCount(result.sampleSize, result.emailsAnalyzed),
+        });
         // The topic analysis is stored after the profile: Training Complete once it can be read back.
         const stored = await queryClient.fetchQuery({ ...trainingAnalysisQueryOptions(accountId), staleTime: 0 }).catch(() => null);
         if (stored) toast.success(TRAINING_MESSAGES.trainingComplete, { description: TRAINING_LABELS.reportReady });

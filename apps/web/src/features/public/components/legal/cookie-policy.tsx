@@ -1,5 +1,7 @@
 import { LegalDocument, type LegalSection } from './legal-document.tsx';
 
+const COOKIE_FIELDS = ['Name', 'Purpose', 'Lifetime', 'Type'] as const;
+
 const COOKIES = [
   {
     name: 'better-auth.session_token',
@@ -30,39 +32,56 @@ const SECTIONS: LegalSection[] = [
     id: 'list',
     title: 'The cookies',
     body: (
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways on phones must be reachable by keyboard
-      <section className="overflow-x-auto rounded-xl border" aria-label="Cookies Penman sets" tabIndex={0}>
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Purpose
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Lifetime
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Type
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {COOKIES.map((cookie) => (
-              <tr key={cookie.name}>
-                <td className="px-4 py-3 align-top">
-                  <code className="whitespace-nowrap">{cookie.name}</code>
-                </td>
-                <td className="px-4 py-3 align-top">{cookie.purpose}</td>
-                <td className="px-4 py-3 align-top">{cookie.duration}</td>
-                <td className="px-4 py-3 align-top">{cookie.kind}</td>
+      <>
+        {/* From sm up a table; on a phone one card per cookie, so no column is cut at the screen's edge. */}
+        <section className="hidden overflow-hidden rounded-xl border sm:block" aria-label="Cookies Penman sets">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                {COOKIE_FIELDS.map((field) => (
+                  <th key={field} scope="col" className="px-4 py-3 font-semibold">
+                    {field}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+            </thead>
+            <tbody className="divide-y">
+              {COOKIES.map((cookie) => (
+                <tr key={cookie.name}>
+                  <td className="px-4 py-3 align-top">
+                    <code className="break-all">{cookie.name}</code>
+                  </td>
+                  <td className="px-4 py-3 align-top">{cookie.purpose}</td>
+                  <td className="px-4 py-3 align-top">{cookie.duration}</td>
+                  <td className="px-4 py-3 align-top">{cookie.kind}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        {/* list-none! and pl-0!: the document styles every ul as a bulleted list. */}
+        <ul className="grid list-none! gap-3 pl-0! sm:hidden" aria-label="Cookies Penman sets">
+          {COOKIES.map((cookie) => (
+            <li key={cookie.name} className="rounded-xl border p-4 pl-4! text-sm">
+              <code className="font-semibold break-all">{cookie.name}</code>
+              <dl className="mt-2 grid gap-2">
+                {(
+                  [
+                    [COOKIE_FIELDS[1], cookie.purpose],
+                    [COOKIE_FIELDS[2], cookie.duration],
+                    [COOKIE_FIELDS[3], cookie.kind],
+                  ] as const
+                ).map(([field, value]) => (
+                  <div key={field}>
+                    <dt className="text-xs font-semibold text-slate-500">{field}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </>
     ),
   },
   {

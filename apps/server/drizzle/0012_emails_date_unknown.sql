@@ -1,0 +1,1 @@
+ALTER TABLE "emails" ADD COLUMN "date_unknown" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
+import { parseMessage } from './parse-message.ts';
+
+/**
+ * Each class of decoding mistake of issue 23, on messages built for the class (bytes as real
+ * mailers write them) and on the MIME torture corpus. Bytes are given as latin1 strings: one char a byte.
+ */
+const bytes = (latin1: string) => Buffer.from(latin1.replace(/\n/g, '\r\n'), 'latin1');
+const message = (headers: string, body: string) => bytes(`Message-ID: <t@x>\nDate: Tue, 1 Oct 2024 10:00:00 +0000\n${headers}\n\n${body}`);
+const utf8AsLatin1 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+describe('8-bit bytes in headers', () => {
+  it('reads a raw byte inside an encoded-word in the charset the word declares', async () => {
+    const parsed = await parseMessage(message('From: a@x.com\nSubject: =?iso-8859-1?Q?Fr\xf6sche?= und =?iso-8859-1?Q?K\xe4fer?=', 'x'));
+    expect(parsed.subject).toBe('Frösche und Käfer');
+  });
+
+  it('reads raw 8-bit header text in the declared charset, else UTF-8 when valid, else windows-1252', async () => {
+    const declared = await parseMessage(
+      message('From: J\xf6rg <j@x.de>\nSubject: Gr\xfc\xdfe\nContent-Type: text/plain; charset=iso-8859-1', 'x'),
+    );
+    expect(declared).toMatchObject({ subject: 'Grüße', senderName: 'Jörg' });
+    const utf8 = await parseMessage(message(`From: a@x.com\nSubject: ${utf8AsLatin1('Grüße aus Köln')}`, 'x'));
+    expect(utf8.subject).toBe('Grüße aus Köln');
+    const undeclared = await parseMessage(message('From: a@x.com\nSubject: 10\x80 \x93quoted\x94', 'x'));
+    expect(undeclared.subject).toBe('10€ “quoted”');
+  });
+
+  it('decodes encoded-words with an empty, unknown or UTF-7 charset', async () => {
+    const empty = await parseMessage(message('From: a@x.com\nSubject: =??Q?Grade=20=93A=94_Fares?=', 'x'));
+    expect(empty.subject).toBe('Grade “A” Fares');
+    const unknown = await parseMessage(message('From: a@x.com\nSubject: =?x-unknown?Q?Envoy=C3=A9?=', 'x'));
+    expect(unknown.subject).toBe('Envoyé');
+    const utf7 = await parseMessage(message('From: a@x.com\nSubject: =?utf-7?Q?Fr+APY-sche?=', 'x'));
+    expect(utf7.subject).toBe('Frösche');
+  });
+});
+
+describe('body charsets', () => {
+  const textPart = (charset: string | null, body: string, encoding = '8bit') =>
+    message(
+      `From: a@x.com\nMIME-Version: 1.0\nContent-Type: text/plain${charset === null ? '' : `; charset=${charset}`}\nContent-Transfer-Encoding: ${encoding}`,
+      body,
+    );
+
+  it('reads UTF-8 labelled X-UNKNOWN, or not labelled, as UTF-8', async () => {
+    expect((await parseMessage(textPart('X-UNKNOWN', utf8AsLatin1('Envoyé depuis mon iPhone')))).bodyText?.trim()).toBe(
+      'Envoyé depuis mon iPhone',
+    );
+    expect((await parseMessage(textPart(null, utf8AsLatin1('Envoyé')))).bodyText?.trim()).toBe('Envoyé');
+  });
+
+  it('reads UTF-8 sent as Latin-1 as UTF-8, and records the guess', async () => {
+    const parsed = await parseMessage(textPart('iso-8859-1', utf8AsLatin1('Envoyé à Zürich')));
+    expect(parsed.bodyText?.trim()).toBe('Envoyé à Zürich');
+    expect(parsed.parseProblem).toContain('bytes are UTF-8');
+  });
+
+  it('reads 0x80-0x9f as windows-1252, never as C1 controls', async () => {
+    expect((await parseMessage(textPart('iso-8859-1', 'Price: 10\x80 \x96 \x93ok\x94'))).bodyText?.trim()).toBe('Price: 10€ – “ok”');
+    expect((await parseMessage(textPart(null, 'Price: 10\x80'))).bodyText?.trim()).toBe('Price: 10€');
+    expect((await parseMessage(textPart('us-ascii', 'caf\xe9'))).bodyText?.trim()).toBe('café');
+  });
+
+  it('detects a non-Latin charset that is not declared', async () => {
+    const big5 = iconv.encode('這是一個測試郵件，用來檢查中文編碼是否正確。我們希望它能被正確地讀取。', 'big5').toString('latin1');
+    expect((await parseMessage(textPart('X-UNKNOWN', big5))).bodyText?.trim()).toBe(
+      '這是一個測試郵件，用來檢查中文編碼是否正確。我們希望它能被正確地讀取。',
+    );
+    const cyrillic = iconv.encode('Это тестовое письмо для проверки кодировки сообщения.', 'koi8-r').toString('latin1');
+    expect((await parseMessage(textPart(null, cyrillic))).bodyText?.trim()).toBe('Это тестовое письмо для проверки кодировки сообщения.');
+  });
+
+  it('decodes UTF-7 bodies', async () => {
+    expect((await parseMessage(textPart('utf-7', 'Fr+APY-sche und K+AOQ-fer'))).bodyText?.trim()).toBe('Frösche und Käfer');
+  });
+
+  it('decodes UTF-16 bodies (whose bytes look like ASCII)', async () => {
+    const utf16 = Buffer.from('Test message', 'utf16le').toString('base64');
+    expect((await parseMessage(textPart('utf-16le', utf16, 'base64'))).bodyText?.trim()).toBe('Test message');
+  });
+
+  it('keeps the raw text of a text part labelled base64 that is not, and records it', async () => {
+    const parsed = await parseMessage(textPart('us-ascii', 'Hello Bob,\nthe numbers are in. See you on Monday!\n', 'base64'));
+    expect(parsed.bodyText?.trim()).toBe('Hello Bob,\nthe numbers are in. See you on Monday!');
+    expect(parsed.parseProblem).toContain('is not base64');
+  });
+});
+
+describe('structure', () => {
+  const multipart = (type: string, parts: string[]) =>
+    message(`From: a@x.com\nMIME-Version: 1.0\nContent-Type: ${type}; boundary="b"`, `${parts.map((p) => `--b\n${p}\n`).join('')}--b--\n`);
+
+  it('takes the HTML of an alternative and the text of its text/plain sibling, never both', async () => {
+    const parsed = await parseMessage(
+      multipart('multipart/alternative', [
+        'Content-Type: text/plain; charset=us-ascii\n\nSection one',
+        'Content-Type: text/html; charset=us-ascii\n\n<p>Section one, rich</p>',
+      ]),
+    );
+    expect(parsed.bodyText?.trim()).toBe('Section one');
+    expect(parsed.bodyHtml?.trim()).toBe('<p>Section one, rich</p>');
+    // postal-mime gathered every text/plain under an alternative: "Section one\nSection two".
+    const nested = await parseMessage(
+      multipart('multipart/alternative', [
+        'Content-Type: text/plain; charset=us-ascii\n\nSection one',
+        'Content-Type: multipart/mixed; boundary="m"\n\n--m\nContent-Type: text/plain\n\nSection two\n--m\nContent-Type: image/png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n--m--',
+      ]),
+    );
+    expect(nested.bodyText?.trim()).toBe('Section two');
+    const related = await parseMessage(
+      multipart('multipart/alternative', [
+        'Content-Type: text/plain; charset=us-ascii\n\nSection one',
+        'Content-Type: multipart/related; boundary="r"\n\n--r\nContent-Type: text/html\n\n<p>Section two</p>\n--r\nContent-Type: image/png\nContent-ID: <i>\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n--r--',
+      ]),
+    );
+    expect(related.bodyText?.trim()).toBe('Section one');
+    expect(related.bodyHtml?.trim()).toBe('<p>Section two</p>');
+  });
+
+  it('lists a named inline text part as an attachment, and reads a type without subtype as text/plain', async () => {
+    const parsed = await parseMessage(
+      multipart('multipart/mixed', [
+        'Content-Type: text/plain\n\nSee the notes.',
+        'Content-Type: text/plain; name="notes.txt"\nContent-Disposition: inline; filename="notes.txt"\n\nnote one',
+      ]),
+    );
+    expect(parsed.bodyText?.trim()).toBe('See the notes.');
+    expect(parsed.attachments.map((a) => a.filename)).toEqual(['notes.txt']);
+    const noSubtype = await parseMessage(message('From: a@x.com\nMIME-Version: 1.0\nContent-Type: text', 'Plain words'));
+    expect(noSubtype.bodyText?.trim()).toBe('Plain words');
+  });
+
+  it('reads a body that follows the headers without an empty line', async () => {
+    const parsed = await parseMessage(bytes('From: a@x.com\nSubject: here\nno separating empty line here\nsecond line\n'));
+    expect(parsed.subject).toBe('here');
+    expect(parsed.bodyText?.trim()).toBe('no separating empty line here\nsecond line');
+  });
+});
+
+describe('addresses', () => {
+  it('drops comments from addresses and names, and reads quoted local parts', async () => {
+    const parsed = await parseMessage(
+      message(
+        'From: Pete(A wonderful \\) chap) <pete(his account)@silly.test(his host)>\nTo: "munn"."mary"@enron.com, jxd@example.com (John X. Doe)',
+        'x',
+      ),
+    );
+    expect(parsed).toMatchObject({ senderEmail: 'pete@silly.test', senderName: 'Pete' });
+    expect(parsed.recipientEmails).toEqual(['munn.mary@enron.com', 'jxd@example.com']);
+    const bare = await parseMessage(message('From: pete(his account)@silly.test(his host)', 'x'));
+    expect(bare).toMatchObject({ senderEmail: 'pete@silly.test', senderName: null });
+    const old = await parseMessage(message('From: jxd@example.com (John X. Doe)', 'x'));
+    expect(old).toMatchObject({ senderEmail: 'jxd@example.com', senderName: 'John X. Doe' });
+  });
+});
+
+describe('HTML bodies', () => {
+  it('knows every entity, lists, tables and line breaks', async () => {
+    const parsed = await parseMessage(
+      message(
+        'From: a@x.com\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8',
+        '<p>Fr&ouml;sche &copy; 2024 &hellip; caf&eacute;&nbsp;au&nbsp;lait</p><ul><li>one</li><li>two</li></ul><table><tr><td>a</td><td>b</td></tr></table>line<br>break',
+      ),
+    );
+    expect(parsed.bodyText?.trim()).toBe('Frösche © 2024 … café au lait\n\n * one\n * two\n\na   b\n\nline\nbreak');
+  });
+});
+
+describe('dates', () => {
+  it('marks a message with no Date header as date unknown, and says so', async () => {
+    const parsed = await parseMessage(bytes('Message-ID: <n@x>\nFrom: a@x.com\nSubject: no date\n\nbody'));
+    expect(parsed.date).toBeNull();
+    expect(parsed.dateUnknown).toBe(true);
+    expect(parsed.parseProblem).toContain('No Date header');
+    expect((await parseMessage(message('From: a@x.com', 'x'))).dateUnknown).toBe(false);
+  });
+});
+
+describe('the MIME torture corpus', () => {
+  const files = listFiles(path.join(CORPUS_DIR, 'mime')).filter((f) => !/(COPYING|LICENSE)$/.test(f));
+  // The sources that hold the symptom themselves: a filename written with U+FFFD's bytes.
+  const damaged = new Set(['flanker/tests/fixtures/messages/outlook-express.eml']);
+
+  it('shows no U+FFFD, C1 control, undecoded encoded-word or UTF-7 in any field a user sees', async () => {
+    const found: string[] = [];
+    for (const file of files) {
+      if (damaged.has(path.relative(path.join(CORPUS_DIR, 'mime'), file))) continue;
+      const m = await parseMessage(fs.readFileSync(file));
+      const visible = [m.subject, m.senderName, m.bodyText, ...m.attachments.map((a) => a.filename), ...m.recipientEmails];
+      for (const value of visible) {
+        const symptom = value && /\ufffd|[\u0080-\u009f]|=\?[^?\s]+\?[QqBb]\?[^?\s]*\?=|\+A[A-Za-z0-9+/]{2,}-/.exec(value);
+        if (symptom)
+          found.push(
+            `${path.relative(CORPUS_DIR, file)}: ${JSON.stringify(value.slice(Math.max(0, symptom.index - 20), symptom.index + 20))}`,
+          );
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
