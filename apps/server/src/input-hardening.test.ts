@@ -70,6 +70,7 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'GET /api/accounts/{id}/files': () => ({ query: { source: 'knowledge' } }),
   'POST /api/accounts/{id}/files': () => ({ multipart: true, body: { categories: 'attachment' } }),
   'GET /api/accounts/{id}/knowledge/search': () => ({ query: { q: 'when will my refund arrive', limit: '5' } }),
+  'GET /api/emails/{id}/suggested-attachments': () => ({ query: { k: '3' } }),
   'POST /api/knowledge-documents/{id}/categories': () => ({ body: { category: 'attachment' } }),
   'POST /api/attachments/{id}/categories': () => ({ body: { category: 'knowledge' } }),
   'PATCH /api/attachments/{id}': () => ({ body: { autoAttach: true } }),

@@ -39,6 +39,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   // "Show original" reads A's mailbox: B's request answers 404 before any connection is made.
   { method: 'GET', path: '/api/emails/{id}/original', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/emails/{id}/original.eml', idOfA: (f) => f.emailIdOfA },
+  { method: 'GET', path: '/api/emails/{id}/suggested-attachments', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },

@@ -112,3 +112,8 @@ export async function downloadOriginal(deps: MailboxReadDeps, { userId, emailId 
       .slice(0, 80) || 'message';
   return { stream, filename: `${name}.eml` };
 }
+
+/** The files attached to replies to mail like the given lexemes, with how alike that mail was (see the repo). */
+export function listRepliedAttachments({ db, userId, accountId, lexemes }: Scope & { accountId: string; lexemes: string[] }) {
+  return repo.repliedAttachments(db, userId, accountId, lexemes);
+}

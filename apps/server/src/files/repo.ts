@@ -301,3 +301,30 @@ export async function chunksOf(db: Db, userId: string, documentId: string): Prom
     .orderBy(knowledgeChunks.chunkIndex);
   return rows.map((row) => row.content);
 }
+
+/** A text's English lexemes, less those of `stopWords` (the words of an email the suggestions compare). */
+export async function lexemesOfText(db: Db, text: string, stopWords: readonly string[]): Promise<string[]> {
+  const { rows } = await db.execute<{ lexeme: string }>(sql`
+    select u.lexeme from unnest(to_tsvector('english', ${text})) u
+    where u.lexeme <> all (tsvector_to_array(to_tsvector('english', ${stopWords.join(' ')})))
+    order by cardinality(u.positions) desc, u.lexeme`);
+  return rows.map((row) => row.lexeme);
+}
+
+/**
+ * The account's attachment library for suggestions: each file with the English lexemes of its name
+ * (extension dropped, separators as spaces) and the knowledge document holding the same file (same
+ * content, else same name), whose text then speaks for it.
+ */
+export async function suggestionCandidates(db: Db, userId: string, accountId: string) {
+  const { rows } = await db.execute<{ id: string; filename: string; nameLexemes: string[]; knowledgeDocumentId: string | null }>(sql`
+    select a.id, a.filename,
+      tsvector_to_array(to_tsvector('english', regexp_replace(regexp_replace(a.filename, '\.[A-Za-z0-9]{1,10}$', ''), '[^[:alnum:]]+', ' ', 'g'))) as "nameLexemes",
+      (select d.id from knowledge_documents d
+        where d.user_id = ${userId} and d.email_account_id = ${accountId} and d.status = 'processed'
+          and (d.content_sha256 = a.content_sha256 or d.filename = a.filename)
+        order by (d.content_sha256 = a.content_sha256) desc nulls last limit 1) as "knowledgeDocumentId"
+    from email_attachments a
+    where a.user_id = ${userId} and a.email_account_id = ${accountId}`);
+  return rows;
+}

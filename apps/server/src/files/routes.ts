@@ -10,6 +10,8 @@ import {
   ZKnowledgeSearchResponse,
   ZListFilesQuery,
   ZListFilesResponse,
+  ZSuggestedAttachmentsQuery,
+  ZSuggestedAttachmentsResponse,
   ZUpdateAttachmentRequest,
   ZUpdateAttachmentResponse,
   ZUploadFilesResponse,
@@ -51,6 +53,21 @@ const searchRoute = createRoute({
   description: 'The passages of the knowledge base that answer a text, best first: what drafting would quote.',
   request: { params: ZIdParam, query: ZKnowledgeSearchQuery },
   responses: { 200: json(ZKnowledgeSearchResponse, 'Passages with their documents and scores'), ...accountErrors },
+});
+
+const suggestionsRoute = createRoute({
+  method: 'get',
+  path: '/emails/{id}/suggested-attachments',
+  tags: ['files'],
+  security,
+  description:
+    "Files of the email's account's attachment library that fit the email, best first: by name, by text (files that are also knowledge documents), by the files the user attached when replying to similar mail.",
+  request: { params: ZIdParam, query: ZSuggestedAttachmentsQuery },
+  responses: {
+    200: json(ZSuggestedAttachmentsResponse, 'The suggestions, with their reasons'),
+    ...accountErrors,
+    404: json(ZApiError, 'No such email of yours'),
+  },
 });
 
 const contentResponse = {
@@ -136,7 +153,13 @@ function attachmentDisposition(filename: string): string {
 
 export function fileRoutesOf(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  for (const path of ['/accounts/:id/files', '/accounts/:id/knowledge/*', '/knowledge-documents/*', '/attachments/*'])
+  for (const path of [
+    '/accounts/:id/files',
+    '/accounts/:id/knowledge/*',
+    '/knowledge-documents/*',
+    '/attachments/*',
+    '/emails/:id/suggested-attachments',
+  ])
     app.use(path, requireUser(deps));
 
   // Documented here, parsed by hand: a validator would read the whole body into memory.
@@ -218,6 +241,14 @@ export function fileRoutesOf(deps: Deps) {
       const { q, limit } = c.req.valid('query');
       const passages = await service.searchAccountKnowledge({ ...scope(c), accountId: c.req.valid('param').id, text: q, limit });
       return c.json({ passages }, 200);
+    })
+    .openapi(suggestionsRoute, async (c) => {
+      const suggestions = await service.suggestAttachmentsForEmail({
+        ...scope(c),
+        emailId: c.req.valid('param').id,
+        k: c.req.valid('query').k,
+      });
+      return c.json({ suggestions }, 200);
     })
     .openapi(updateAttachmentRoute, async (c) =>
       c.json(

@@ -10,6 +10,7 @@ import {
   ZText,
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
+import { getEmail, listRepliedAttachments } from '../emails/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { FileTooLargeError } from '../platform/file-errors.ts';
@@ -19,6 +20,7 @@ import { publishEvent } from '../platform/realtime.ts';
 import { safeFileName } from '../platform/storage-keys.ts';
 import { chunkBlocks } from './engine/chunk-text.ts';
 import { QUERY_STOP_WORDS, queryTerms } from './engine/knowledge-query.ts';
+import { type SuggestionReason, scoreSuggestions } from './engine/suggest-attachments.ts';
 import { extractTextJob } from './jobs.ts';
 import * as repo from './repo.ts';
 
@@ -353,4 +355,46 @@ export async function searchAccountKnowledge(scope: Scope & { accountId: string;
 /** Removes every stored file of an account (its knowledge documents and attachments), with the account. */
 export async function removeAccountFiles({ files, userId, accountId }: Pick<Deps, 'files'> & { userId: string; accountId: string }) {
   for (const bucket of Object.values(BUCKET)) await files.removePrefix(`${bucket}/${userId}/${accountId}`);
+}
+
+/** An incoming email's words the suggestions read: its subject and the start of its body. */
+const SUGGESTION_TEXT_CHARS = 8000;
+/** The history compares an email by at most this many of its words (its most repeated). */
+const SUGGESTION_HISTORY_TERMS = 48;
+
+/**
+ * The files of the account's attachment library that fit an incoming email, best first: from the
+ * file's name, its text when it is also a knowledge document, and the files the user attached when
+ * replying to similar mail (drafting offers them; `autoAttach` says which it may attach unasked).
+ */
+export async function suggestAttachments({
+  db,
+  userId,
+  accountId,
+  email,
+  k,
+}: Scope & { accountId: string; email: { subject: string | null; bodyText: string | null }; k: number }): Promise<
+  { file: StoredFile; score: number; reasons: SuggestionReason[] }[]
+> {
+  const text = `${email.subject ?? ''}\n\n${email.bodyText ?? ''}`.slice(0, SUGGESTION_TEXT_CHARS);
+  const files = await repo.suggestionCandidates(db, userId, accountId);
+  if (files.length === 0 || !text.trim()) return [];
+  const lexemes = await repo.lexemesOfText(db, text, QUERY_STOP_WORDS);
+  const [passages, history] = await Promise.all([
+    files.some((file) => file.knowledgeDocumentId) ? searchKnowledge({ db, userId, accountId, text, limit: 30 }) : [],
+    listRepliedAttachments({ db, userId, accountId, lexemes: lexemes.slice(0, SUGGESTION_HISTORY_TERMS) }),
+  ]);
+  const scored = scoreSuggestions(files, new Set(lexemes), passages, history).slice(0, k);
+  const suggestions = [];
+  for (const { id, score, reasons } of scored) {
+    const file = await repo.findFile(db, userId, 'attachment', id);
+    if (file) suggestions.push({ file: toStoredFile(file), score, reasons });
+  }
+  return suggestions;
+}
+
+/** The suggestions for one stored email of the user (the Emails view, drafting by email id). */
+export async function suggestAttachmentsForEmail({ db, userId, emailId, k }: Scope & { emailId: string; k: number }) {
+  const email = await getEmail({ db, userId, emailId });
+  return suggestAttachments({ db, userId, accountId: email.emailAccountId, email, k });
 }

@@ -62,3 +62,15 @@ export const ZKnowledgePassage = z.object({
 export type KnowledgePassage = z.infer<typeof ZKnowledgePassage>;
 
 export const ZKnowledgeSearchResponse = z.object({ passages: z.array(ZKnowledgePassage) });
+
+export const SUGGESTION_REASONS = ['name', 'content', 'history'] as const;
+
+export const ZSuggestedAttachmentsQuery = z.object({ k: z.coerce.number().int().min(1).max(20).default(5) });
+
+/**
+ * A file of the attachment library that fits an email: why (its name, its text, or the user sent it
+ * in replies to similar mail), and `file.autoAttach`, whether drafting may attach it without asking.
+ */
+export const ZSuggestedAttachment = z.object({ file: ZStoredFile, score: z.number(), reasons: z.array(z.enum(SUGGESTION_REASONS)) });
+
+export const ZSuggestedAttachmentsResponse = z.object({ suggestions: z.array(ZSuggestedAttachment) });
