@@ -59,6 +59,11 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
     json: { category: 'knowledge' },
   }),
   'PATCH /api/attachments/{id}': (f) => ({ path: `/api/attachments/${f.attachmentId}`, json: { autoAttach: true } }),
+  // Refused before the email is looked up: any ids do.
+  'POST /api/emails/{id}/attachments/{attachmentId}/library': (f) => ({
+    path: `/api/emails/${f.knowledgeId}/attachments/${f.attachmentId}/library`,
+    json: { categories: ['attachment'] },
+  }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',

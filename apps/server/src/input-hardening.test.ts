@@ -9,7 +9,15 @@ import { createTestApp } from './test-support/app.ts';
  * an otherwise valid request (`validRequests`), expecting 400 naming that field, never 500.
  * A route with a query or a body must have a valid request here: the coverage test fails otherwise.
  */
-type Fixture = { accountId: string; emailId: string; contactId: string; sessionId: string; knowledgeId: string; attachmentId: string };
+type Fixture = {
+  accountId: string;
+  emailId: string;
+  messageAttachmentId: string;
+  contactId: string;
+  sessionId: string;
+  knowledgeId: string;
+  attachmentId: string;
+};
 type ValidRequest = {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -71,6 +79,10 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'POST /api/accounts/{id}/files': () => ({ multipart: true, body: { categories: 'attachment' } }),
   'GET /api/accounts/{id}/knowledge/search': () => ({ query: { q: 'when will my refund arrive', limit: '5' } }),
   'GET /api/emails/{id}/suggested-attachments': () => ({ query: { k: '3' } }),
+  'POST /api/emails/{id}/attachments/{attachmentId}/library': (f) => ({
+    params: { attachmentId: f.messageAttachmentId },
+    body: { categories: ['attachment'] },
+  }),
   'POST /api/knowledge-documents/{id}/categories': () => ({ body: { category: 'attachment' } }),
   'POST /api/attachments/{id}/categories': () => ({ body: { category: 'knowledge' } }),
   'PATCH /api/attachments/{id}': () => ({ body: { autoAttach: true } }),
@@ -179,6 +191,10 @@ const { rows: contactRows } = await t.database.pool.query<{ id: string }>(
   `insert into contacts (user_id, email_account_id, email_address) values ($1, $2, 'friend@example.com') returning id`,
   [user.id, accountId],
 );
+const { rows: messageAttachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_message_attachments (user_id, email_account_id, email_id, filename) values ($1, $2, $3, 'form.pdf') returning id`,
+  [user.id, accountId, emailRows[0]!.id],
+);
 const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
   `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
   [user.id, accountId],
@@ -196,6 +212,7 @@ const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
 const fixture: Fixture = {
   accountId,
   emailId: emailRows[0]!.id,
+  messageAttachmentId: messageAttachmentRows[0]!.id,
   contactId: contactRows[0]!.id,
   sessionId: sessionRows[0]!.id,
   knowledgeId: knowledgeRows[0]!.id,

@@ -13,6 +13,8 @@ type Fixture = {
   cookieB: string;
   accountIdOfA: string;
   emailIdOfA: string;
+  /** An attachment of that email (the mail's, not the library's). */
+  messageAttachmentIdOfA: string;
   contactIdOfA: string;
   sessionIdOfA: string;
   knowledgeIdOfA: string;
@@ -40,6 +42,12 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/emails/{id}/original', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/emails/{id}/original.eml', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/emails/{id}/suggested-attachments', idOfA: (f) => f.emailIdOfA },
+  {
+    method: 'POST',
+    path: '/api/emails/{id}/attachments/{attachmentId}/library',
+    idOfA: (f) => f.emailIdOfA,
+    body: { categories: ['attachment'] },
+  },
   { method: 'GET', path: '/api/accounts/{id}/contacts', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },
@@ -217,6 +225,10 @@ const { rows: contactRows } = await t.database.pool.query<{ id: string }>(
   `insert into contacts (user_id, email_account_id, email_address) values ($1, $2, 'friend@example.com') returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: messageAttachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_message_attachments (user_id, email_account_id, email_id, filename) values ($1, $2, $3, 'form.pdf') returning id`,
+  [a.user.id, rows[0]!.id, emailRows[0]!.id],
+);
 const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
   `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
   [a.user.id, rows[0]!.id],
@@ -238,6 +250,7 @@ const fixture: Fixture = {
   cookieB: b.cookie,
   accountIdOfA: rows[0]!.id,
   emailIdOfA: emailRows[0]!.id,
+  messageAttachmentIdOfA: messageAttachmentRows[0]!.id,
   contactIdOfA: contactRows[0]!.id,
   sessionIdOfA: sessionRows[0]!.id,
 };
@@ -246,7 +259,9 @@ describe('user scoping', () => {
   it.each(ownedResourceRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
-      const path = route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)) + (route.query ?? '');
+      const path =
+        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA) +
+        (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,
         cookie: fixture.cookieB,

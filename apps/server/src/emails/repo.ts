@@ -297,3 +297,24 @@ export async function repliedAttachments(db: Db, userId: string, accountId: stri
     group by a.filename`);
   return rows;
 }
+
+/** One attachment of one of the user's emails, as the sync recorded it (its content is not stored). */
+export async function findEmailAttachment(db: Db, userId: string, emailId: string, attachmentId: string) {
+  const [row] = await db
+    .select({
+      filename: emailMessageAttachments.filename,
+      contentType: emailMessageAttachments.contentType,
+      sizeBytes: emailMessageAttachments.sizeBytes,
+      contentId: emailMessageAttachments.contentId,
+    })
+    .from(emailMessageAttachments)
+    .where(
+      and(
+        eq(emailMessageAttachments.userId, userId),
+        eq(emailMessageAttachments.emailId, emailId),
+        eq(emailMessageAttachments.id, attachmentId),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -3,6 +3,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   FILE_MESSAGES,
   type FileCategory,
+  ZAddEmailAttachmentRequest,
+  ZAddEmailAttachmentResponse,
   ZAddToCategoryRequest,
   ZAddToCategoryResponse,
   ZApiError,
@@ -27,6 +29,8 @@ import * as service from './service.ts';
 
 /** The upload route streams its body to storage under UPLOAD_MAX_BYTES, not BODY_LIMIT_BYTES. */
 export const UPLOAD_PATH = /^\/api\/accounts\/[^/]+\/files$/;
+
+const ZEmailAttachmentParams = ZIdParam.extend({ attachmentId: z.uuid() });
 
 const fileErrors = { ...accountErrors, 404: json(ZApiError, 'No such file of yours') };
 
@@ -67,6 +71,23 @@ const suggestionsRoute = createRoute({
     200: json(ZSuggestedAttachmentsResponse, 'The suggestions, with their reasons'),
     ...accountErrors,
     404: json(ZApiError, 'No such email of yours'),
+  },
+});
+
+const addEmailAttachmentRoute = createRoute({
+  method: 'post',
+  path: '/emails/{id}/attachments/{attachmentId}/library',
+  tags: ['files'],
+  security,
+  description:
+    "Copies an attachment of one of the user's emails (fetched from the mailbox) into the email's account's library, as an attachment and/or a knowledge document.",
+  request: { params: ZEmailAttachmentParams, body: jsonBody(ZAddEmailAttachmentRequest) },
+  responses: {
+    200: json(ZAddEmailAttachmentResponse, 'Added, or already there'),
+    409: json(ZApiError, 'Another file of that name is in the category, or the mailbox could not be read'),
+    413: json(ZApiError, 'Larger than UPLOAD_MAX_BYTES'),
+    ...accountErrors,
+    404: json(ZApiError, 'No such email or attachment of yours, or no longer in the mailbox'),
   },
 });
 
@@ -241,6 +262,18 @@ export function fileRoutesOf(deps: Deps) {
       const { q, limit } = c.req.valid('query');
       const passages = await service.searchAccountKnowledge({ ...scope(c), accountId: c.req.valid('param').id, text: q, limit });
       return c.json({ passages }, 200);
+    })
+    .openapi(addEmailAttachmentRoute, async (c) => {
+      const { id, attachmentId } = c.req.valid('param');
+      const added = await service.addEmailAttachmentToLibrary({
+        ...deps,
+        userId: c.get('userId'),
+        emailId: id,
+        attachmentId,
+        categories: c.req.valid('json').categories,
+        maxBytes: deps.env.UPLOAD_MAX_BYTES,
+      });
+      return c.json(added, 200);
     })
     .openapi(suggestionsRoute, async (c) => {
       const suggestions = await service.suggestAttachmentsForEmail({

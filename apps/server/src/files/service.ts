@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   FILE_CATEGORIES,
   FILE_MESSAGES,
@@ -10,7 +10,8 @@ import {
   ZText,
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
-import { getEmail, listRepliedAttachments } from '../emails/service.ts';
+import { getEmail, listRepliedAttachments, readEmailAttachment } from '../emails/service.ts';
+import type { MailboxReadDeps } from '../mail/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { FileTooLargeError } from '../platform/file-errors.ts';
@@ -397,4 +398,54 @@ export async function suggestAttachments({
 export async function suggestAttachmentsForEmail({ db, userId, emailId, k }: Scope & { emailId: string; k: number }) {
   const email = await getEmail({ db, userId, emailId });
   return suggestAttachments({ db, userId, accountId: email.emailAccountId, email, k });
+}
+
+/**
+ * "Add to library" on an attachment of the user's mail (sent mail in the Emails view): its bytes are
+ * fetched from the mailbox and uploaded into the email's account under the upload's rules (names,
+ * knowledge types, extraction). A category already holding this very file is no error.
+ */
+export async function addEmailAttachmentToLibrary(
+  deps: MailboxReadDeps &
+    Pick<Deps, 'files' | 'queue' | 'clock'> & {
+      userId: string;
+      emailId: string;
+      attachmentId: string;
+      categories: FileCategory[];
+      maxBytes: number;
+    },
+): Promise<{ files: StoredFile[]; created: boolean; message: string }> {
+  const { db, userId } = deps;
+  const email = await getEmail({ db, userId, emailId: deps.emailId });
+  const accountId = email.emailAccountId;
+  const attachment = await readEmailAttachment(deps, {
+    userId,
+    emailId: deps.emailId,
+    attachmentId: deps.attachmentId,
+    maxBytes: deps.maxBytes,
+  });
+  const filename = displayName(attachment.filename);
+  const sha256 = createHash('sha256').update(attachment.content).digest('hex');
+  const categories = FILE_CATEGORIES.filter((category) => deps.categories.includes(category));
+  const present: StoredFile[] = [];
+  const missing: FileCategory[] = [];
+  for (const category of categories) {
+    const same = await repo.findByName(db, userId, accountId, category, filename);
+    const file = same?.contentSha256 === sha256 ? await repo.findFile(db, userId, category, same.id) : undefined;
+    if (file) present.push(toStoredFile(file));
+    else missing.push(category);
+  }
+  if (missing.length === 0) return { files: present, created: false, message: FILE_MESSAGES.alreadyExistsAs(categories[0]!) };
+  async function* parts(): AsyncGenerator<UploadPart> {
+    yield { kind: 'field', name: 'categories', value: missing.join(',') };
+    yield {
+      kind: 'file',
+      name: 'file',
+      filename,
+      mimeType: attachment.contentType ?? 'application/octet-stream',
+      stream: Readable.from([Buffer.from(attachment.content)]),
+    };
+  }
+  const uploaded = await uploadFile({ ...deps, accountId, parts: parts() });
+  return { files: [...present, ...uploaded.files], created: true, message: uploaded.message };
 }

@@ -74,3 +74,8 @@ export const ZSuggestedAttachmentsQuery = z.object({ k: z.coerce.number().int().
 export const ZSuggestedAttachment = z.object({ file: ZStoredFile, score: z.number(), reasons: z.array(z.enum(SUGGESTION_REASONS)) });
 
 export const ZSuggestedAttachmentsResponse = z.object({ suggestions: z.array(ZSuggestedAttachment) });
+
+/** "Add to library" on an attachment of an email: the categories it is copied into. */
+export const ZAddEmailAttachmentRequest = z.object({ categories: z.array(z.enum(FILE_CATEGORIES)).min(1).max(FILE_CATEGORIES.length) });
+/** `created` false: the same file was already there ('File already exists as ...'). */
+export const ZAddEmailAttachmentResponse = z.object({ files: z.array(ZStoredFile), created: z.boolean(), message: z.string() });
