@@ -252,23 +252,25 @@ export type ScoredChunk = { chunkId: string; documentId: string; filename: strin
 /** BM25 parameters: term-frequency saturation and length normalisation (the usual values). */
 const K1 = 1.2;
 const B = 0.75;
-/** The candidates the full-text index finds are cut to this many before they are scored. */
-const CANDIDATES = 400;
+/** The candidates the full-text index finds are cut to this many (by ts_rank) before BM25 scores them. */
+const CANDIDATES = 100;
 
 /**
- * The `limit` chunks of the account that score highest by BM25 for the weighted lexemes: the
- * GIN index finds chunks holding any of them, ts_rank keeps the best candidates, BM25 orders those.
+ * The `limit` chunks of the account that score highest by BM25 for the weighted lexemes: the GIN
+ * index finds chunks holding any of `candidateLexemes`, ts_rank keeps the best candidates, BM25
+ * (every term) orders those.
  */
 export async function scoreChunks(
   db: Db,
   userId: string,
   accountId: string,
   terms: { lexeme: string; weight: number }[],
+  candidateLexemes: string[],
   averageLength: number,
   limit: number,
 ): Promise<ScoredChunk[]> {
-  if (terms.length === 0) return [];
-  const tsquery = terms.map((term) => `'${term.lexeme.replaceAll("'", "''")}'`).join(' | ');
+  if (terms.length === 0 || candidateLexemes.length === 0) return [];
+  const tsquery = candidateLexemes.map((lexeme) => `'${lexeme.replaceAll("'", "''")}'`).join(' | ');
   const { rows } = await db.execute<ScoredChunk>(sql`
     with q as (select * from unnest(${sql.param(terms.map((t) => t.lexeme))}::text[], ${sql.param(terms.map((t) => t.weight))}::float8[]) as q(lexeme, weight)),
     cand as (

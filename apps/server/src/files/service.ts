@@ -20,7 +20,7 @@ import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { safeFileName } from '../platform/storage-keys.ts';
 import { chunkBlocks } from './engine/chunk-text.ts';
-import { QUERY_STOP_WORDS, queryTerms } from './engine/knowledge-query.ts';
+import { candidateTerms, QUERY_STOP_WORDS, queryTerms } from './engine/knowledge-query.ts';
 import { type SuggestionReason, scoreSuggestions } from './engine/suggest-attachments.ts';
 import { extractTextJob } from './jobs.ts';
 import * as repo from './repo.ts';
@@ -333,6 +333,7 @@ export async function searchKnowledge({
     userId,
     accountId,
     terms,
+    candidateTerms(terms),
     (totals?.tokens ?? 0) / totalChunks,
     Math.max(limit, PASSAGE_POOL),
   );
