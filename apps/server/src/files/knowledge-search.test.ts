@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test-support/app.ts';
 import { markdownToDocx, markdownToPdf } from '../test-support/documents.ts';
 import { knowledgeFixtures, rankRates, splitQuestions } from './knowledge-quality.ts';
-import { searchKnowledge } from './service.ts';
+import { analyzeKnowledge, searchKnowledge } from './service.ts';
 
 const t = await createTestApp({}, { workers: true });
 const { cookie, user } = await t.signUpAndIn('tarnside@example.com');
@@ -58,5 +58,14 @@ describe("searchKnowledge on a business's documents, with questions written with
       limit: 10,
     });
     expect(passages).toEqual([]);
+  });
+
+  it('refreshes the planner statistics of the passages once documents were read (one job for the burst)', async () => {
+    const { rows: jobs } = await t.database.pool.query(`select count(*)::int as n from pgboss.job where name = 'files.analyze-knowledge'`);
+    expect(jobs[0].n).toBeGreaterThanOrEqual(1);
+    expect(jobs[0].n).toBeLessThan(documents.length);
+    await analyzeKnowledge(t.deps);
+    const { rows } = await t.database.pool.query(`select last_analyze from pg_stat_user_tables where relname = 'knowledge_chunks'`);
+    expect(rows[0].last_analyze).not.toBeNull();
   });
 });

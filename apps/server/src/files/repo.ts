@@ -330,3 +330,8 @@ export async function suggestionCandidates(db: Db, userId: string, accountId: st
     where a.user_id = ${userId} and a.email_account_id = ${accountId}`);
   return rows;
 }
+
+/** Refreshes the planner's statistics of the passages (all users': statistics are per table). */
+export async function analyzeChunks(db: Db): Promise<void> {
+  await db.execute(sql`analyze knowledge_chunks, knowledge_lexemes`);
+}

@@ -22,7 +22,7 @@ import { safeFileName } from '../platform/storage-keys.ts';
 import { chunkBlocks } from './engine/chunk-text.ts';
 import { candidateTerms, QUERY_STOP_WORDS, queryTerms } from './engine/knowledge-query.ts';
 import { type SuggestionReason, scoreSuggestions } from './engine/suggest-attachments.ts';
-import { extractTextJob } from './jobs.ts';
+import { analyzeKnowledgeJob, extractTextJob } from './jobs.ts';
 import * as repo from './repo.ts';
 
 type Scope = { db: Db; userId: string };
@@ -262,7 +262,7 @@ export async function openFile({ db, userId, files, source, id }: Scope & Pick<D
  * chunks searchable), or failed with a reason the user can act on. Runs again safely.
  */
 export async function extractDocumentText(
-  { db, files, extractText }: Pick<Deps, 'db' | 'files' | 'extractText'>,
+  { db, files, extractText, queue }: Pick<Deps, 'db' | 'files' | 'extractText' | 'queue'>,
   { userId, documentId }: { userId: string; documentId: string },
 ) {
   const record = await repo.findFile(db, userId, 'knowledge', documentId);
@@ -277,8 +277,17 @@ export async function extractDocumentText(
     await repo.setKnowledgeStatus(db, userId, documentId, 'failed', result.reason);
   } else {
     await repo.saveChunks(db, userId, documentId, chunkBlocks(result.blocks));
+    await queue.enqueue(analyzeKnowledgeJob, {}, { startAfterSeconds: ANALYZE_DELAY_SECONDS });
   }
   await notifyChanged(db, userId, record.emailAccountId);
+}
+
+/** The statistics are refreshed this long after a document is read (documents read meanwhile share it). */
+const ANALYZE_DELAY_SECONDS = 5;
+
+/** The analyzeKnowledgeJob: fresh planner statistics for the knowledge passages. */
+export async function analyzeKnowledge({ db }: Pick<Deps, 'db'>) {
+  await repo.analyzeChunks(db);
 }
 
 /** Passages looked at before they are ordered by their documents. */

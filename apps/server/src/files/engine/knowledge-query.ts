@@ -47,9 +47,9 @@ export function queryTerms(lexemes: LexemeCount[], totalChunks: number): QueryTe
 
 /**
  * The candidate stage reads at most about this many passages (the sum of its words' passage counts):
- * bench/knowledge.ts, 21,000 passages: p95 160 ms reading every word's passages, 26 ms within 2,000.
+ * bench/knowledge.ts, 21,000 passages: p95 160 ms reading every word's passages, 29 ms within 2,000, 19 ms within 1,000 (in process).
  */
-export const CANDIDATE_BUDGET = 2000;
+export const CANDIDATE_BUDGET = 1000;
 
 /**
  * The words whose passages are read and ranked before BM25 scores them with every word: the query's
