@@ -51,7 +51,7 @@ module.exports = {
       comment: 'Only deps.ts opens the database and builds storage; everything else receives them in Deps.',
       severity: 'error',
       from: { pathNot: ['^apps/server/src/deps\\.ts$', '\\.test\\.ts$', '^apps/server/src/(test-support|platform)/', '^bench/', '^e2e/'] },
-      to: { path: '^apps/server/src/platform/(storage|db/open)\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: { path: '^apps/server/src/platform/(storage|file-store|db/open)\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-foreign-repo',

@@ -3,7 +3,12 @@ import { defineConfig } from 'tsup';
 // One ESM bundle per entry; npm packages stay external (native binaries, worker-thread transports),
 // the workspace contract package is bundled in.
 export default defineConfig({
-  entry: { main: 'src/main.ts', cli: 'src/admin/cli.ts', 'parse-worker': 'src/mail/parse-worker.ts' },
+  entry: {
+    main: 'src/main.ts',
+    cli: 'src/admin/cli.ts',
+    'parse-worker': 'src/mail/parse-worker.ts',
+    'extract-worker': 'src/files/extract-worker.ts',
+  },
   format: 'esm',
   target: 'node20',
   platform: 'node',

@@ -9,6 +9,7 @@ import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Deps } from './deps.ts';
 import { emailRoutes } from './emails/routes.ts';
+import { fileRoutesOf, UPLOAD_PATH } from './files/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
@@ -54,6 +55,7 @@ export function createApi(deps: Deps) {
     .route('/', trainingRoutes(deps))
     .route('/', styleRoutes(deps))
     .route('/', importRoutes(deps))
+    .route('/', fileRoutesOf(deps))
     .route('/', gmailRoutes(deps))
     .route('/', publicRoutes(deps));
 }
@@ -70,8 +72,9 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
       throw new AppError('PAYLOAD_TOO_LARGE', 'Request body too large');
     },
   });
-  // The mailbox import streams its upload to disk under its own limit (IMPORT_MAX_BYTES).
-  app.use('/api/*', (c, next) => (c.req.path === IMPORT_PATH ? next() : apiBodyLimit(c, next)));
+  // Uploads stream to storage under their own limits (IMPORT_MAX_BYTES, UPLOAD_MAX_BYTES).
+  const streamsItsBody = (path: string) => path === IMPORT_PATH || UPLOAD_PATH.test(path);
+  app.use('/api/*', (c, next) => (streamsItsBody(c.req.path) ? next() : apiBodyLimit(c, next)));
   // Only Penman's own pages change anything (no cross-site requests); better-auth's bodies get no NUL.
   app.use('/api/*', sameOriginWrites(deps.env.publicUrl), authInputWithoutNul);
 

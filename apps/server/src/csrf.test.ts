@@ -8,7 +8,7 @@ import { createTestApp } from './test-support/app.ts';
  * cookies ride along on its requests, as the issue showed with reset and import.
  * The coverage test fails when a state-changing route of the OpenAPI document is not listed below.
  */
-type Fixture = { accountId: string; contactId: string; sessionId: string };
+type Fixture = { accountId: string; contactId: string; sessionId: string; knowledgeId: string; attachmentId: string };
 
 /** Each state-changing route with the request an attacking page would send (a valid one). */
 const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?: unknown; form?: boolean }> = {
@@ -47,6 +47,23 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   'POST /api/accounts/{id}/training/prune': (f) => ({ path: `/api/accounts/${f.accountId}/training/prune` }),
   'POST /api/accounts/{id}/style/analyze': (f) => ({ path: `/api/accounts/${f.accountId}/style/analyze` }),
   'POST /api/accounts/import': () => ({ path: '/api/accounts/import', form: true }),
+  'POST /api/accounts/{id}/files': (f) => ({ path: `/api/accounts/${f.accountId}/files`, form: true }),
+  'DELETE /api/knowledge-documents/{id}': (f) => ({ path: `/api/knowledge-documents/${f.knowledgeId}` }),
+  'POST /api/knowledge-documents/{id}/categories': (f) => ({
+    path: `/api/knowledge-documents/${f.knowledgeId}/categories`,
+    json: { category: 'attachment' },
+  }),
+  'DELETE /api/attachments/{id}': (f) => ({ path: `/api/attachments/${f.attachmentId}` }),
+  'POST /api/attachments/{id}/categories': (f) => ({
+    path: `/api/attachments/${f.attachmentId}/categories`,
+    json: { category: 'knowledge' },
+  }),
+  'PATCH /api/attachments/{id}': (f) => ({ path: `/api/attachments/${f.attachmentId}`, json: { autoAttach: true } }),
+  // Refused before the email is looked up: any ids do.
+  'POST /api/emails/{id}/attachments/{attachmentId}/library': (f) => ({
+    path: `/api/emails/${f.knowledgeId}/attachments/${f.attachmentId}/library`,
+    json: { categories: ['attachment'] },
+  }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',
@@ -85,7 +102,23 @@ const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
   `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
   [user.id, accountId],
 );
-const fixture: Fixture = { accountId, contactId: contactRows[0]!.id, sessionId: sessionRows[0]!.id };
+const { rows: knowledgeRows } = await t.database.pool.query<{ id: string }>(
+  `insert into knowledge_documents (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'prices.pdf', 'knowledge-documents/x/y/1-prices.pdf', 10, 'pdf') returning id`,
+  [user.id, accountId],
+);
+const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_attachments (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
+  [user.id, accountId],
+);
+const fixture: Fixture = {
+  accountId,
+  contactId: contactRows[0]!.id,
+  sessionId: sessionRows[0]!.id,
+  knowledgeId: knowledgeRows[0]!.id,
+  attachmentId: attachmentRows[0]!.id,
+};
 
 /** A request with exactly these headers: the test client's `request` always sends our origin. */
 function send(method: string, path: string, headers: Record<string, string>, content: { json?: unknown; form?: boolean } = {}) {
@@ -97,6 +130,7 @@ function send(method: string, path: string, headers: Record<string, string>, con
   if (content.form) {
     const form = new FormData();
     form.set('emailAddress', 'planted@example.com');
+    form.set('categories', 'attachment');
     form.set('file', new Blob(['From a@example.com Mon Jan  1 00:00:00 2001\nFrom: a@example.com\nSubject: planted\n\nhi\n']), 'x.mbox');
     init.body = form;
   }
@@ -111,6 +145,8 @@ const snapshot = async () => {
             (select count(*)::int from sessions) as sign_ins,
             (select count(*)::int from waitlist) as waitlist,
             (select count(*)::int from contact_messages) as contact_messages,
+            (select json_agg(json_build_object('id', id, 'auto', auto_attach) order by id) from email_attachments) as attachments,
+            (select count(*)::int from knowledge_documents) as knowledge,
             (select count(*)::int from pgboss.job where left(name, 8) <> '__pgboss') as jobs`,
   );
   return rows[0];

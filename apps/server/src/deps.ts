@@ -1,16 +1,20 @@
 import os from 'node:os';
+import path from 'node:path';
 import type { Env } from './env.ts';
+import { createTextExtractor, type TextExtractor } from './files/text-extractor.ts';
 import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
 import { type Auth, createAuth } from './platform/auth.ts';
 import { createSecretBox, createSigner, type SecretBox, type Signer } from './platform/crypto.ts';
 import { resolveAppSecret } from './platform/data-dir.ts';
 import type { Database, Db } from './platform/db/client.ts';
 import { openDatabase } from './platform/db/open.ts';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/file-store.ts';
 import { type GoogleConfig, googleConfigFromEnv } from './platform/google.ts';
 import { logger } from './platform/logger.ts';
 import { type Queue, startQueue } from './platform/queue.ts';
 import { type RealtimeHub, startRealtimeHub } from './platform/realtime.ts';
 import { createLocalStorage, type LocalStorage } from './platform/storage.ts';
+import { parseStorageUrl } from './platform/storage-url.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
 import { reserveSignInAttempt, settleSignInAttempt } from './users/sign-in-limits.ts';
 
@@ -24,7 +28,10 @@ export type Deps = {
   env: Env;
   db: Db;
   queue: Queue;
+  /** Imported mailbox files on this machine (DATA_DIR/imports): read in place, with random access. */
   storage: LocalStorage;
+  /** The user's files (knowledge documents, attachment library): local disk or S3-compatible. */
+  files: FileStore;
   secretBox: SecretBox;
   /** HMAC signatures for one purpose (OAuth state, ...), keyed from APP_SECRET. */
   signerFor: (purpose: string) => Signer;
@@ -37,6 +44,8 @@ export type Deps = {
   imapCa?: string;
   /** MIME parsing for downloads: worker threads, or this thread when MAIL_PARSE_THREADS=0. */
   parseMessages: MessageParser;
+  /** Text of knowledge documents, read in a worker thread with a memory and time limit. */
+  extractText: TextExtractor['extract'];
   /** True once the database, the job queue and the workers are up. */
   isReady: () => boolean;
 };
@@ -53,6 +62,19 @@ type OpenOptions = {
   /** Start the MIME parse threads now (processes that run the sync), not on the first download. */
   startParseThreads?: boolean;
 };
+
+/** STORAGE_URL's S3-compatible store, else DATA_DIR/files. */
+function fileStoreFor(env: Env): FileStore {
+  if (!env.STORAGE_URL) return createLocalFileStore(path.join(env.dataDir, 'files'));
+  const credentials =
+    env.STORAGE_ACCESS_KEY_ID && env.STORAGE_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.STORAGE_ACCESS_KEY_ID, secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY }
+      : undefined;
+  const location = parseStorageUrl(env.STORAGE_URL, credentials);
+  // env.ts refused a URL that does not parse.
+  if (typeof location === 'string') throw new Error(`STORAGE_URL: ${location}`);
+  return createS3FileStore(location);
+}
 
 /** The default parse threads: one core keeps downloading and inserting, the others parse MIME. */
 function parseThreads(env: Env): number {
@@ -76,6 +98,7 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
   // Workers start their parse threads with the process: starting them on the first download
   // added their start-up to it. Web-only processes, the CLI and most tests never parse mail.
   let parsePool = options.startParseThreads ? createParsePool(parseThreads(env)) : undefined;
+  const textExtractor = createTextExtractor();
   const secret = resolveAppSecret(env);
   const db = database.db;
   const auth = createAuth({
@@ -102,6 +125,7 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
     db,
     queue,
     storage: createLocalStorage(env.dataDir),
+    files: fileStoreFor(env),
     secretBox: createSecretBox(secret),
     signerFor: (purpose) => createSigner(secret, purpose),
     realtime,
@@ -113,12 +137,14 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
       parsePool ??= createParsePool(parseThreads(env));
       return parsePool.parse(raws);
     },
+    extractText: textExtractor.extract,
     isReady: options.isReady ?? (() => true),
     async close() {
       // The realtime listener first: the database going away is then not reported as a fault.
       await realtime.stop().catch(() => {});
       await queue.stop().catch(() => {});
       await parsePool?.close().catch(() => {});
+      await textExtractor.close().catch(() => {});
       await opened?.close().catch(() => {});
     },
   };

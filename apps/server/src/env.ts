@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxy } from './platform/http/client-ip.ts';
+import { parseStorageUrl } from './platform/storage-url.ts';
 
 /**
  * Every setting Penman reads, parsed once at start. Nothing else reads process.env.
@@ -55,6 +56,25 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(20 * 1024 ** 3),
+  // Largest knowledge document or attachment POST /api/files takes; streamed to storage.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 ** 2),
+  // Where uploaded files live: unset = DATA_DIR/files on this machine; s3://bucket?endpoint=... for
+  // any S3-compatible store, with these credentials (else the AWS SDK's own: instance role, AWS_*).
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .superRefine((value, ctx) => {
+      const parsed = value === undefined ? undefined : parseStorageUrl(value);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
+  STORAGE_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   // Gmail: an OAuth client of the operator's Google Cloud project; without both, Gmail is unavailable.
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),

@@ -9,7 +9,15 @@ import { createTestApp } from './test-support/app.ts';
  * an otherwise valid request (`validRequests`), expecting 400 naming that field, never 500.
  * A route with a query or a body must have a valid request here: the coverage test fails otherwise.
  */
-type Fixture = { accountId: string; emailId: string; contactId: string; sessionId: string };
+type Fixture = {
+  accountId: string;
+  emailId: string;
+  messageAttachmentId: string;
+  contactId: string;
+  sessionId: string;
+  knowledgeId: string;
+  attachmentId: string;
+};
 type ValidRequest = {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -67,6 +75,17 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
     multipart: true,
     body: { emailAddress: 'import@example.com', aliases: 'old@example.com, older@example.com', sentOnly: 'false', displayName: 'Old mail' },
   }),
+  'GET /api/accounts/{id}/files': () => ({ query: { source: 'knowledge' } }),
+  'POST /api/accounts/{id}/files': () => ({ multipart: true, body: { categories: 'attachment' } }),
+  'GET /api/accounts/{id}/knowledge/search': () => ({ query: { q: 'when will my refund arrive', limit: '5' } }),
+  'GET /api/emails/{id}/suggested-attachments': () => ({ query: { k: '3' } }),
+  'POST /api/emails/{id}/attachments/{attachmentId}/library': (f) => ({
+    params: { attachmentId: f.messageAttachmentId },
+    body: { categories: ['attachment'] },
+  }),
+  'POST /api/knowledge-documents/{id}/categories': () => ({ body: { category: 'attachment' } }),
+  'POST /api/attachments/{id}/categories': () => ({ body: { category: 'knowledge' } }),
+  'PATCH /api/attachments/{id}': () => ({ body: { autoAttach: true } }),
   'POST /api/gmail/start': () => ({ body: { emailAddress: 'someone@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     body: { code: 'one-time-code', state: '{"email":"someone@gmail.com"}', redirectUri: 'http://localhost:3000/gmail-callback' },
@@ -81,6 +100,8 @@ function idFor(path: string, f: Fixture): string {
   if (path.startsWith('/api/emails/{id}')) return f.emailId;
   if (path.startsWith('/api/contacts/{id}')) return f.contactId;
   if (path.startsWith('/api/training-sessions/{id}')) return f.sessionId;
+  if (path.startsWith('/api/knowledge-documents/{id}')) return f.knowledgeId;
+  if (path.startsWith('/api/attachments/{id}')) return f.attachmentId;
   throw new Error(`${path}: say in idFor which record its {id} is`);
 }
 
@@ -170,11 +191,33 @@ const { rows: contactRows } = await t.database.pool.query<{ id: string }>(
   `insert into contacts (user_id, email_account_id, email_address) values ($1, $2, 'friend@example.com') returning id`,
   [user.id, accountId],
 );
+const { rows: messageAttachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_message_attachments (user_id, email_account_id, email_id, filename) values ($1, $2, $3, 'form.pdf') returning id`,
+  [user.id, accountId, emailRows[0]!.id],
+);
 const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
   `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
   [user.id, accountId],
 );
-const fixture: Fixture = { accountId, emailId: emailRows[0]!.id, contactId: contactRows[0]!.id, sessionId: sessionRows[0]!.id };
+const { rows: knowledgeRows } = await t.database.pool.query<{ id: string }>(
+  `insert into knowledge_documents (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'prices.pdf', 'knowledge-documents/x/y/1-prices.pdf', 10, 'pdf') returning id`,
+  [user.id, accountId],
+);
+const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_attachments (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
+  [user.id, accountId],
+);
+const fixture: Fixture = {
+  accountId,
+  emailId: emailRows[0]!.id,
+  messageAttachmentId: messageAttachmentRows[0]!.id,
+  contactId: contactRows[0]!.id,
+  sessionId: sessionRows[0]!.id,
+  knowledgeId: knowledgeRows[0]!.id,
+  attachmentId: attachmentRows[0]!.id,
+};
 
 const doc = await (await t.request('/api/openapi.json')).json();
 const operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>

@@ -4,6 +4,8 @@ import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
 import type { Deps } from './deps.ts';
+import { analyzeKnowledgeJob, extractTextJob } from './files/jobs.ts';
+import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
@@ -29,6 +31,8 @@ export const jobHandlers: JobRegistration<Deps>[] = [
     cron: (deps) => cronEvery(deps.env.SYNC_INTERVAL_MINUTES),
   }),
   handle(trainingSessionJob, (payload, deps) => runTrainingSession(deps, payload)),
+  handle(extractTextJob, (payload, deps) => extractDocumentText(deps, payload)),
+  handle(analyzeKnowledgeJob, (_payload, deps) => analyzeKnowledge(deps)),
 
   subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),
   // The initial download is followed by a full rebuild of the contact book (initialization's

@@ -7,14 +7,18 @@ import { createTestApp } from './test-support/app.ts';
  * that only ever reads the caller's own data goes in `callerScopedRoutes` with a check.
  * The last test fails when a route in the OpenAPI document is in neither table.
  */
-type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown };
+type OwnedResourceRoute = { method: string; path: string; idOfA: (a: Fixture) => string; body?: unknown; query?: string };
 type Fixture = {
   cookieA: string;
   cookieB: string;
   accountIdOfA: string;
   emailIdOfA: string;
+  /** An attachment of that email (the mail's, not the library's). */
+  messageAttachmentIdOfA: string;
   contactIdOfA: string;
   sessionIdOfA: string;
+  knowledgeIdOfA: string;
+  attachmentIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -37,6 +41,13 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   // "Show original" reads A's mailbox: B's request answers 404 before any connection is made.
   { method: 'GET', path: '/api/emails/{id}/original', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/emails/{id}/original.eml', idOfA: (f) => f.emailIdOfA },
+  { method: 'GET', path: '/api/emails/{id}/suggested-attachments', idOfA: (f) => f.emailIdOfA },
+  {
+    method: 'POST',
+    path: '/api/emails/{id}/attachments/{attachmentId}/library',
+    idOfA: (f) => f.emailIdOfA,
+    body: { categories: ['attachment'] },
+  },
   { method: 'GET', path: '/api/accounts/{id}/contacts', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/contacts/companies', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/contacts/reprocess', idOfA: accountOfA },
@@ -61,6 +72,16 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/accounts/{id}/training/analysis', idOfA: accountOfA },
   { method: 'GET', path: '/api/accounts/{id}/style', idOfA: accountOfA },
   { method: 'POST', path: '/api/accounts/{id}/style/analyze', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/files', idOfA: accountOfA },
+  { method: 'POST', path: '/api/accounts/{id}/files', idOfA: accountOfA },
+  { method: 'GET', path: '/api/accounts/{id}/knowledge/search', idOfA: accountOfA, query: '?q=refund' },
+  { method: 'DELETE', path: '/api/knowledge-documents/{id}', idOfA: (f) => f.knowledgeIdOfA },
+  { method: 'GET', path: '/api/knowledge-documents/{id}/content', idOfA: (f) => f.knowledgeIdOfA },
+  { method: 'POST', path: '/api/knowledge-documents/{id}/categories', idOfA: (f) => f.knowledgeIdOfA, body: { category: 'attachment' } },
+  { method: 'DELETE', path: '/api/attachments/{id}', idOfA: (f) => f.attachmentIdOfA },
+  { method: 'GET', path: '/api/attachments/{id}/content', idOfA: (f) => f.attachmentIdOfA },
+  { method: 'POST', path: '/api/attachments/{id}/categories', idOfA: (f) => f.attachmentIdOfA, body: { category: 'knowledge' } },
+  { method: 'PATCH', path: '/api/attachments/{id}', idOfA: (f) => f.attachmentIdOfA, body: { autoAttach: true } },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -138,7 +159,7 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
   'GET /api/dashboard/sidebar-counts': async (f, t) => {
     const a = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieB })).json();
-    expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 0, attachments: 0 });
+    expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 1, attachments: 1 });
     expect(b).toEqual({ emailAccounts: 0, knowledgeDocuments: 0, attachments: 0 });
   },
   'GET /api/dashboard/stats': async (f, t) => {
@@ -204,15 +225,32 @@ const { rows: contactRows } = await t.database.pool.query<{ id: string }>(
   `insert into contacts (user_id, email_account_id, email_address) values ($1, $2, 'friend@example.com') returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: messageAttachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_message_attachments (user_id, email_account_id, email_id, filename) values ($1, $2, $3, 'form.pdf') returning id`,
+  [a.user.id, rows[0]!.id, emailRows[0]!.id],
+);
 const { rows: sessionRows } = await t.database.pool.query<{ id: string }>(
   `insert into training_sessions (user_id, email_account_id, start_date, end_date) values ($1, $2, '2025-01-01', '2025-06-30') returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: knowledgeRows } = await t.database.pool.query<{ id: string }>(
+  `insert into knowledge_documents (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'prices.pdf', 'knowledge-documents/x/y/1-prices.pdf', 10, 'pdf') returning id`,
+  [a.user.id, rows[0]!.id],
+);
+const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
+  `insert into email_attachments (user_id, email_account_id, filename, file_path, file_size, file_type)
+   values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
+  [a.user.id, rows[0]!.id],
+);
 const fixture: Fixture = {
+  knowledgeIdOfA: knowledgeRows[0]!.id,
+  attachmentIdOfA: attachmentRows[0]!.id,
   cookieA: a.cookie,
   cookieB: b.cookie,
   accountIdOfA: rows[0]!.id,
   emailIdOfA: emailRows[0]!.id,
+  messageAttachmentIdOfA: messageAttachmentRows[0]!.id,
   contactIdOfA: contactRows[0]!.id,
   sessionIdOfA: sessionRows[0]!.id,
 };
@@ -221,7 +259,9 @@ describe('user scoping', () => {
   it.each(ownedResourceRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
-      const path = route.path.replace(/\{[^}]+\}/, route.idOfA(fixture));
+      const path =
+        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA) +
+        (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,
         cookie: fixture.cookieB,

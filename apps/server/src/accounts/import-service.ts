@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { ALIAS_LABELS, type EmailAccount, MAX_ALIASES, ZEmail, ZText } from '@penman/contract';
 import { z } from 'zod';
 import { countZipMessagesAt, encodeMailboxSecret, MAILBOX_SNIFF_BYTES, type MailboxFileKind, sniffMailboxFile } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import type { UploadPart } from '../platform/http/multipart.ts';
 import type { Queue } from '../platform/queue.ts';
 import type { LocalStorage } from '../platform/storage.ts';
 import { safeFileName } from '../platform/storage-keys.ts';
 import * as repo from './repo.ts';
 import { alreadyConnected, importFolderKey, initializeAccount } from './service.ts';
-
-/** One part of the upload, in the order the client sent them; a file part must be read to its end. */
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; stream: Readable };
 
 /** The other owner addresses, in one field: separated by commas, semicolons, spaces or new lines. */
 const ZAliasList = ZText.optional().transform((value, context) => {

@@ -88,14 +88,6 @@ export async function updateAccount(
 }
 
 /** Storage paths of the account's knowledge documents and attachment files (removed with it). */
-export async function listAccountFilePaths(db: Db, userId: string, accountId: string) {
-  const where = <T extends typeof knowledgeDocuments | typeof emailAttachments>(t: T) =>
-    and(eq(t.userId, userId), eq(t.emailAccountId, accountId));
-  const knowledge = await db.select({ path: knowledgeDocuments.filePath }).from(knowledgeDocuments).where(where(knowledgeDocuments));
-  const attachments = await db.select({ path: emailAttachments.filePath }).from(emailAttachments).where(where(emailAttachments));
-  return { knowledge: knowledge.map((r) => r.path), attachments: attachments.map((r) => r.path) };
-}
-
 /** Deletes the account; every table that belongs to it goes with it (ON DELETE CASCADE). */
 export async function deleteAccount(db: Db, userId: string, accountId: string): Promise<boolean> {
   return retryConflicts(() =>

@@ -136,7 +136,7 @@ export function accountRoutes(deps: Deps) {
     .openapi(deleteRoute, async (c) => {
       const userId = c.get('userId');
       const accountId = c.req.valid('param').id;
-      await service.deleteAccount({ db: deps.db, userId, accountId, storage: deps.storage });
+      await service.deleteAccount({ db: deps.db, userId, accountId, storage: deps.storage, files: deps.files });
       return c.body(null, 204);
     })
     .openapi(credentialsRoute, async (c) => {

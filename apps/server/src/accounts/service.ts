@@ -8,6 +8,8 @@ import {
   type UpdateCredentialsRequest,
   ZEmailAccount,
 } from '@penman/contract';
+import type { Deps } from '../deps.ts';
+import { removeAccountFiles } from '../files/service.ts';
 import { checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -15,7 +17,6 @@ import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
-import type { LocalStorage } from '../platform/storage.ts';
 import { deriveTrainingStatus } from '../training/service.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
@@ -153,10 +154,15 @@ export async function updateAccount({ db, userId, accountId, input }: Scope & { 
 export const importFolderKey = (userId: string, accountId: string) => `imports/${userId}/${accountId}`;
 
 /** Deletes the account, its mail and everything derived from it, then its stored files. */
-export async function deleteAccount({ db, userId, accountId, storage }: Scope & { accountId: string; storage: LocalStorage }) {
-  const files = await repo.listAccountFilePaths(db, userId, accountId);
+export async function deleteAccount({
+  db,
+  userId,
+  accountId,
+  storage,
+  files,
+}: Scope & { accountId: string } & Pick<Deps, 'storage' | 'files'>) {
   if (!(await repo.deleteAccount(db, userId, accountId))) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);
-  for (const key of [...files.knowledge, ...files.attachments]) await storage.remove(key);
+  await removeAccountFiles({ files, userId, accountId });
   await storage.removeFolder(importFolderKey(userId, accountId));
 }
 

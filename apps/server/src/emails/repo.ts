@@ -269,3 +269,52 @@ export async function findEmailSource(db: Db, userId: string, emailId: string) {
     .limit(1);
   return row;
 }
+
+/** Sent mail looked at for the attachments of past replies: the account's latest this many with attachments. */
+const REPLY_HISTORY_LIMIT = 2000;
+
+/**
+ * The files the user attached when replying to mail like `lexemes` (English lexemes of an incoming
+ * email): per attachment name, how alike the best such incoming email was (ts_rank_cd of its
+ * subject and start of body, 0..1) and how many replies carried it.
+ */
+export async function repliedAttachments(db: Db, userId: string, accountId: string, lexemes: string[]) {
+  if (lexemes.length === 0) return [];
+  const query = lexemes.map((lexeme) => `'${lexeme.replaceAll("'", "''")}'`).join(' | ');
+  const { rows } = await db.execute<{ filename: string; similarity: number; replies: number }>(sql`
+    with sent as (
+      select s.id, s.in_reply_to from emails s
+      where s.user_id = ${userId} and s.email_account_id = ${accountId} and s.is_outgoing and s.has_attachments and s.in_reply_to is not null
+      order by s.received_date desc nulls last limit ${REPLY_HISTORY_LIMIT}
+    ),
+    replied as (
+      select sent.id, ts_rank_cd(to_tsvector('english', coalesce(p.subject, '') || ' ' || left(coalesce(p.body_text, ''), 4000)), ${query}::tsquery, 32) as similarity
+      from sent join emails p on p.user_id = ${userId} and p.email_account_id = ${accountId} and p.message_id = sent.in_reply_to and not p.is_outgoing
+    )
+    select a.filename, max(replied.similarity)::float8 as similarity, count(distinct replied.id)::int as replies
+    from replied join email_message_attachments a on a.email_id = replied.id and a.user_id = ${userId}
+    where a.filename is not null and coalesce(a.disposition, 'attachment') <> 'inline' and replied.similarity > 0
+    group by a.filename`);
+  return rows;
+}
+
+/** One attachment of one of the user's emails, as the sync recorded it (its content is not stored). */
+export async function findEmailAttachment(db: Db, userId: string, emailId: string, attachmentId: string) {
+  const [row] = await db
+    .select({
+      filename: emailMessageAttachments.filename,
+      contentType: emailMessageAttachments.contentType,
+      sizeBytes: emailMessageAttachments.sizeBytes,
+      contentId: emailMessageAttachments.contentId,
+    })
+    .from(emailMessageAttachments)
+    .where(
+      and(
+        eq(emailMessageAttachments.userId, userId),
+        eq(emailMessageAttachments.emailId, emailId),
+        eq(emailMessageAttachments.id, attachmentId),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -13,6 +13,9 @@ import {
 } from '@penman/contract';
 import type { z } from 'zod';
 import { headerBlockLength, headerFields } from '../mail/engine/header-fields.ts';
+import { collectParts } from '../mail/engine/message-parts.ts';
+import { readMimeTree } from '../mail/engine/mime-tree.ts';
+import { cleanText } from '../mail/engine/parse-message.ts';
 import { type MailboxReadDeps, MailError, openOriginalMessage } from '../mail/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -111,4 +114,46 @@ export async function downloadOriginal(deps: MailboxReadDeps, { userId, emailId 
       .trim()
       .slice(0, 80) || 'message';
   return { stream, filename: `${name}.eml` };
+}
+
+/** The files attached to replies to mail like the given lexemes, with how alike that mail was (see the repo). */
+export function listRepliedAttachments({ db, userId, accountId, lexemes }: Scope & { accountId: string; lexemes: string[] }) {
+  return repo.repliedAttachments(db, userId, accountId, lexemes);
+}
+
+/** Inline messages are read this deep to find an attachment (as the sync reads them). */
+const ATTACHMENT_NESTING_DEPTH = 8;
+
+/**
+ * The bytes of one attachment of one of the user's emails, fetched from its mailbox (the sync keeps
+ * an attachment's name, type and size, not its content): the raw message is read (up to `maxBytes`)
+ * and the part of that name and size taken from it. AppErrors when it cannot be.
+ */
+export async function readEmailAttachment(
+  deps: MailboxReadDeps,
+  { userId, emailId, attachmentId, maxBytes }: { userId: string; emailId: string; attachmentId: string; maxBytes: number },
+): Promise<{ filename: string; contentType: string | null; content: Uint8Array }> {
+  const recorded = await repo.findEmailAttachment(deps.db, userId, emailId, attachmentId);
+  if (!recorded) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.attachmentNotFound);
+  const { stream } = await openOriginal(deps, userId, emailId);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      length += chunk.length;
+      if (length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', EMAIL_MESSAGES.attachmentTooLarge);
+      chunks.push(chunk);
+    }
+  } finally {
+    stream.destroy();
+  }
+  const { root } = await readMimeTree(Buffer.concat(chunks), { maxNestingDepth: ATTACHMENT_NESTING_DEPTH });
+  const { attachments } = await collectParts(root);
+  const named = attachments.filter((a) => cleanText(a.filename, 500) === recorded.filename);
+  const found =
+    named.find((a) => a.content.byteLength === recorded.sizeBytes && (a.contentId ?? null) === recorded.contentId) ??
+    named.find((a) => a.content.byteLength === recorded.sizeBytes) ??
+    named[0];
+  if (!found) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.attachmentNotFound);
+  return { filename: recorded.filename ?? 'attachment', contentType: recorded.contentType, content: found.content };
 }

@@ -54,4 +54,9 @@ export const EMAIL_MESSAGES = {
   originalNotFound: 'The original message is no longer in the mailbox.',
   originalUnavailable: 'The mailbox could not be reached. Try again later.',
   originalRefused: 'The mail server refused the saved credentials. Reconnect this account to see the original.',
+  attachmentNotFound: 'This attachment is no longer in the message in the mailbox.',
+  attachmentTooLarge: 'This message is larger than this server accepts as a file.',
+  /** The button on an attachment of sent mail that copies it into the attachment library. */
+  addToLibrary: 'Add to library',
+  addToLibraryLabel: (filename: string) => `Add ${filename} to the attachment library`,
 } as const;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
 import { createdAtColumn, tsvector, updatedAtColumn, userIdColumn } from './columns.ts';
 
@@ -20,6 +20,8 @@ export const knowledgeDocuments = pgTable(
     fileType: text('file_type'),
     contentType: text('content_type'),
     status: text('status').$type<KnowledgeDocumentStatus>().notNull().default('uploaded'),
+    // sha256 of the file, hex: the same file added to the other category is recognised as itself.
+    contentSha256: text('content_sha256'),
     // Why text extraction failed, when it did.
     errorMessage: text('error_message'),
     createdAt: createdAtColumn(),
@@ -46,6 +48,8 @@ export const knowledgeChunks = pgTable(
     emailAccountId: emailAccountIdColumn(),
     chunkIndex: integer('chunk_index').notNull(),
     content: text('content').notNull(),
+    // Words the search counts in this chunk (positions of its vector): its length for BM25.
+    tokenCount: integer('token_count').notNull().default(0),
     // English stemming for retrieval (query with websearch_to_tsquery('english', q)).
     search: tsvector('search').generatedAlwaysAs((): SQL => sql`to_tsvector('english'::regconfig, left("content", 100000))`),
     createdAt: createdAtColumn(),
@@ -59,6 +63,21 @@ export const knowledgeChunks = pgTable(
 );
 
 export type KnowledgeChunkRow = typeof knowledgeChunks.$inferSelect;
+
+// Per account and lexeme, how many knowledge chunks hold it (the search's document frequency, for
+// IDF), kept in the transactions that add and remove chunks. Lexeme '' holds the account's chunk
+// count and, in `tokens`, their total length.
+export const knowledgeLexemes = pgTable(
+  'knowledge_lexemes',
+  {
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    lexeme: text('lexeme').notNull(),
+    chunks: integer('chunks').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.emailAccountId, t.lexeme] })],
+);
 
 // Files the user uploads to attach to replies (the email-attachments bucket); same fields as
 // knowledge documents plus auto_attach, and no status.
@@ -74,6 +93,7 @@ export const emailAttachments = pgTable(
     fileType: text('file_type'),
     contentType: text('content_type'),
     autoAttach: boolean('auto_attach').notNull().default(false),
+    contentSha256: text('content_sha256'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, ALIAS_LABELS } from '@penman/contract';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, ALIAS_LABELS, formatFileSize } from '@penman/contract';
 import { Upload, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { formatFileSize } from '@/lib/file-size.ts';
 import { useImportMailbox } from '../api/import-mailbox.ts';
 import type { UploadProgress } from '../api/request.ts';
 import { AddressListEditor } from './address-list-editor.tsx';

@@ -111,7 +111,7 @@ function EmailView({ email }: { email: EmailDetail }) {
         </Button>
       </div>
       {showOriginal ? <EmailOriginal emailId={email.id} /> : null}
-      <EmailAttachments attachments={email.attachments} />
+      <EmailAttachments email={email} />
       {email.bodyHtml ? (
         <EmailHtmlBody key={email.id} html={email.bodyHtml} />
       ) : email.bodyText?.trim() ? (

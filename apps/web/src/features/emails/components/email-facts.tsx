@@ -1,8 +1,8 @@
-import { EMAIL_MESSAGES, type EmailDetail } from '@penman/contract';
+import { EMAIL_MESSAGES, type EmailDetail, formatFileSize } from '@penman/contract';
 import { Paperclip } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { formatDateTime } from '@/lib/date-format.ts';
-import { formatFileSize } from '@/lib/file-size.ts';
+import { AddToLibraryButton } from './add-to-library-button.tsx';
 
 /** The email's date; "Date unknown" when the message had none (the date shown is the mailbox's). */
 export function EmailDate({ email }: { email: Pick<EmailDetail, 'receivedDate' | 'dateUnknown'> }) {
@@ -37,8 +37,12 @@ export function ParseProblems({ problems }: { problems: string[] }) {
   );
 }
 
-/** The attachments' names, types and sizes (their content is not kept). */
-export function EmailAttachments({ attachments }: { attachments: EmailDetail['attachments'] }) {
+/**
+ * The attachments' names, types and sizes (their content is not kept); on sent mail, each named one
+ * can be added to the attachment library (fetched from the mailbox).
+ */
+export function EmailAttachments({ email }: { email: Pick<EmailDetail, 'id' | 'attachments' | 'isOutgoing'> }) {
+  const { attachments } = email;
   if (attachments.length === 0) return null;
   return (
     <section aria-label={EMAIL_MESSAGES.attachments} className="grid gap-2">
@@ -53,6 +57,9 @@ export function EmailAttachments({ attachments }: { attachments: EmailDetail['at
             {attachment.contentType ? <span className="shrink-0 text-muted-foreground">{attachment.contentType}</span> : null}
             {attachment.sizeBytes !== null ? (
               <span className="shrink-0 text-muted-foreground tabular-nums">{formatFileSize(attachment.sizeBytes)}</span>
+            ) : null}
+            {email.isOutgoing && attachment.filename ? (
+              <AddToLibraryButton emailId={email.id} attachmentId={attachment.id} filename={attachment.filename} />
             ) : null}
           </li>
         ))}
