@@ -1,0 +1,161 @@
+import { FILE_CATEGORIES, FILES_LABELS, type FileCategory, type StoredFile } from '@penman/contract';
+import { Check, CircleAlert } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { cn } from '@/lib/utils.ts';
+import { UploadCancelledError, useUploadFile } from '../api/upload-file.ts';
+import { DropZone } from './drop-zone.tsx';
+import { acceptedTypes, uploadFailureTitle, uploadProblem } from './file-view.ts';
+import { ProgressBar } from './ui/progress-bar.tsx';
+
+type UploadDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The screen's category: its toggle is on when the dialog opens (spec). */
+  mode: FileCategory;
+  accountId: string;
+  /** The account's files, to refuse a name already taken before sending a byte. */
+  existing: readonly StoredFile[];
+};
+
+/** The upload dialog (spec): one file by drag and drop or browsing, the category toggles, the size, progress. */
+export function UploadDialog({ open, onOpenChange, ...props }: UploadDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* Mounted while open only: every opening starts with no file and the mode's default category. */}
+      {open ? <UploadForm {...props} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+type Problem = { field: 'file' | 'categories' | 'upload'; message: string } | null;
+
+function UploadForm({ mode, accountId, existing, onDone }: Omit<UploadDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+  const upload = useUploadFile();
+  const [file, setFile] = useState<File | null>(null);
+  const [categories, setCategories] = useState<FileCategory[]>([mode]);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [percent, setPercent] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  const errorId = useId();
+
+  const check = (next: { file?: File | null; categories?: FileCategory[] }) => {
+    const found = uploadProblem({ file: next.file ?? file, categories: next.categories ?? categories, existing });
+    // A missing file is not a problem to shout about until the user tries to send.
+    setProblem(found && !(found.field === 'file' && !(next.file ?? file)) ? found : null);
+  };
+  const chooseFile = (chosen: File) => {
+    setFile(chosen);
+    check({ file: chosen });
+  };
+  const toggle = (category: FileCategory) => {
+    const next = categories.includes(category) ? categories.filter((c) => c !== category) : [...categories, category];
+    const ordered = FILE_CATEGORIES.filter((c) => next.includes(c));
+    setCategories(ordered);
+    check({ categories: ordered });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = uploadProblem({ file, categories, existing });
+    if (found || !file) return setProblem(found);
+    const controller = new AbortController();
+    abort.current = controller;
+    setPercent(0);
+    setProblem(null);
+    upload.mutate(
+      { accountId, file, categories, signal: controller.signal, onProgress: (sent, total) => setPercent((100 * sent) / total) },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof UploadCancelledError) return;
+          setProblem({ field: 'upload', message: error.message });
+          toast.error(uploadFailureTitle(categories), { description: error.message });
+        },
+      },
+    );
+  };
+  const cancel = () => {
+    abort.current?.abort();
+    onDone();
+  };
+
+  const uploading = upload.isPending;
+  return (
+    <DialogContent
+      className="max-w-lg"
+      onInteractOutside={(event) => uploading && event.preventDefault()}
+      onEscapeKeyDown={() => abort.current?.abort()}
+    >
+      <DialogHeader>
+        <DialogTitle>{FILES_LABELS.uploadTitle[mode]}</DialogTitle>
+        <DialogDescription>{FILES_LABELS.uploadDescription}</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
+        <div className="grid min-w-0 gap-2">
+          <DropZone
+            file={file}
+            accept={acceptedTypes(categories)}
+            invalid={problem?.field === 'file'}
+            describedBy={problem?.field === 'file' ? errorId : undefined}
+            disabled={uploading}
+            onFile={chooseFile}
+          />
+        </div>
+        <fieldset className="grid gap-2" aria-describedby={problem?.field === 'categories' ? errorId : undefined}>
+          <legend className="mb-2 text-sm font-medium">{FILES_LABELS.categories}</legend>
+          <div className="flex flex-wrap gap-2">
+            {FILE_CATEGORIES.map((category) => {
+              const on = categories.includes(category);
+              return (
+                <button
+                  key={category}
+                  type="button"
+                  aria-pressed={on}
+                  disabled={uploading}
+                  onClick={() => toggle(category)}
+                  className={cn(
+                    'inline-flex h-9 items-center gap-2 rounded-full border px-3.5 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60',
+                    on ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-card hover:bg-accent',
+                  )}
+                >
+                  <Check aria-hidden="true" className={cn('size-4', !on && 'opacity-0')} />
+                  {FILES_LABELS.category[category]}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        {problem ? (
+          <p id={errorId} role="alert" className="flex items-start gap-2 text-sm text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 break-words">{problem.message}</span>
+          </p>
+        ) : null}
+        {uploading ? (
+          <div className="grid gap-1.5">
+            <ProgressBar value={percent} label={FILES_LABELS.uploading} />
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {FILES_LABELS.uploadProgress(Math.round(percent))}
+            </p>
+          </div>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" onClick={cancel}>
+            {FILES_LABELS.cancel}
+          </Button>
+          <Button type="submit" disabled={uploading} aria-busy={uploading}>
+            {uploading ? <Spinner /> : null}
+            {uploading ? FILES_LABELS.uploading : FILES_LABELS.upload}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
+  );
+}
