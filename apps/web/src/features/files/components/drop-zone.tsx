@@ -47,6 +47,7 @@ export function DropZone({ file, accept, invalid, describedBy, disabled, onFile 
           setDragging(false);
           if (!disabled) take(event.dataTransfer.files);
         }}
+        data-slot="drop-zone"
         data-dragging={dragging || undefined}
         className={cn(
           'flex w-full min-w-0 cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-input bg-muted/40 px-4 py-6 text-center text-sm transition-colors outline-none',

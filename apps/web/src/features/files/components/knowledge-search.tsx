@@ -50,7 +50,7 @@ export function KnowledgeSearch({ accountId, hasDocuments }: { accountId: string
               aria-controls={resultsId}
               disabled={!hasDocuments}
             />
-            <Button type="submit" disabled={!hasDocuments || draft.trim() === ''} aria-busy={search.isFetching}>
+            <Button type="submit" className="h-10" disabled={!hasDocuments || draft.trim() === ''} aria-busy={search.isFetching}>
               {search.isFetching ? <Spinner /> : <Search aria-hidden="true" />}
               {search.isFetching ? L.searching : L.submit}
             </Button>
