@@ -256,13 +256,11 @@ test('Attachments: upload any type, both categories at once, auto-attach, and th
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   dialog = page.getByRole('dialog', { name: 'Upload attachment' });
   await dialog.getByRole('button', { name: 'Knowledge Base' }).click();
-  await dialog
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'opening-hours.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('Opening hours\n\nWe are open Monday to Saturday, 9:00 to 17:30.\n'),
-    });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'opening-hours.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Opening hours\n\nWe are open Monday to Saturday, 9:00 to 17:30.\n'),
+  });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await seeToast(page, 'File uploaded as knowledge document and attachment');
   const hours = fileRow(page, 'opening-hours.txt');
@@ -297,9 +295,66 @@ test('Attachments: upload any type, both categories at once, auto-attach, and th
   await expect(toast(page, 'Failed to upload attachment')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+  // A name is data: quotes, accents, a slash and 200 characters are shown as given, and wrap.
+  const odd = `../Prix "été" 2025 – ${'très long nom '.repeat(12)}.pdf`;
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Upload attachment' });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: odd, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not really') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await seeToast(page, 'Attachment uploaded successfully');
+  await expect(page.getByText(odd, { exact: true })).toBeVisible();
+
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(fileRow(page, 'order-form.xlsx')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await snap(page, 'attachments-375');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Upload attachment' });
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'order-form.xlsx', mimeType: 'application/octet-stream', buffer: sheet });
+  await expect(dialog.getByRole('alert')).toHaveText(FILE_MESSAGES.duplicate('attachment', 'order-form.xlsx'));
+  await expectNoHorizontalOverflow(page);
+  await snap(page, 'attachments-upload-375');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The overview's cards count the user's files.
+  await page.goto('/dashboard');
+  const statCard = (title: string) =>
+    page
+      .getByRole('link')
+      .filter({ hasText: title })
+      .filter({ has: page.locator('.text-3xl') });
+  await expect(statCard('Knowledge Base').locator('.text-3xl')).toHaveText('2');
+  await expect(statCard('Attachments').locator('.text-3xl')).toHaveText('4');
+});
+
+test('several accounts: a picker, opening on the first account, whose files the badges count', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, USER);
+  const second = await importMailbox(page, 'kim.second@penman.test', [
+    {
+      from: '"Ada Lovelace" <ada@engines.test>',
+      to: 'kim.second@penman.test',
+      date: new Date(Date.UTC(2025, 1, 3)),
+      id: 'kb2-1',
+      subject: 'Hi',
+    },
+  ]);
+  await page.goto('/dashboard/knowledge');
+  const picker = page.getByRole('combobox', { name: 'Email account' });
+  await expect(picker).toHaveValue(accountId);
+  await expect(fileRow(page, 'returns-and-refunds.pdf')).toBeVisible();
+  await picker.selectOption(second.id);
+  await expect(page).toHaveURL(new RegExp(`account=${second.id}`));
+  await expect(page.getByText('No knowledge documents yet')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Question' })).toBeDisabled();
+  // The badges stay on the first account's files.
+  await expect(sidebarBadge(page, 'Knowledge Base')).toHaveText('2');
+  await snap(page, 'knowledge-second-account');
+  await expectNoHorizontalOverflow(page);
 });

@@ -65,5 +65,6 @@ export const FILES_LABELS = {
     rank: (rank: number) => `#${rank}`,
     score: (score: number) => `score ${score.toFixed(2)}`,
     noDocuments: 'Upload a document first: there is nothing to search yet.',
+    stillReading: 'Penman is still reading your documents: search once one shows Training AI.',
   },
 } as const;

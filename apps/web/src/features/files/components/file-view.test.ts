@@ -5,6 +5,7 @@ import {
   fileStatusView,
   filesOfScreen,
   highlightSegments,
+  knowledgeState,
   splitPassage,
   uploadFailureTitle,
   uploadProblem,
@@ -69,6 +70,17 @@ describe('filesOfScreen', () => {
       ['a1', ['knowledge', 'attachment']],
       ['a2', ['attachment']],
     ]);
+  });
+});
+
+describe('knowledgeState', () => {
+  const entry = (status: StoredFile['status']) => ({ file: stored({ status }), categories: ['knowledge' as const] });
+
+  it('searches once a document is read, and says why not before', () => {
+    expect(knowledgeState([])).toBe('empty');
+    expect(knowledgeState([entry('failed')])).toBe('empty');
+    expect(knowledgeState([entry('uploaded'), entry('failed')])).toBe('reading');
+    expect(knowledgeState([entry('processing'), entry('processed')])).toBe('ready');
   });
 });
 

@@ -48,6 +48,12 @@ export function filesOfScreen(files: readonly StoredFile[], mode: FileCategory):
     .map((file) => ({ file, categories: otherNames.has(file.filename) ? FILE_CATEGORIES_IN_ORDER : [mode] }));
 }
 
+/** Whether the knowledge search has anything to look in: no document, documents still being read, or some read. */
+export function knowledgeState(files: readonly ScreenFile[]): 'empty' | 'reading' | 'ready' {
+  if (files.some(({ file }) => file.status === 'processed')) return 'ready';
+  return files.some(({ file }) => file.status === 'uploaded' || file.status === 'processing') ? 'reading' : 'empty';
+}
+
 export const extensionOf = (name: string): string | null => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase() ?? null;
 
 /** The `accept` of the file input: knowledge types while only the Knowledge Base is chosen, else anything. */

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { useFiles } from '../api/get-files.ts';
 import { DeleteFileDialog } from './delete-file-dialog.tsx';
 import { FileRow } from './file-row.tsx';
-import { filesOfScreen } from './file-view.ts';
+import { filesOfScreen, knowledgeState } from './file-view.ts';
 import { KnowledgeSearch } from './knowledge-search.tsx';
 import { LoadFailed, Status } from './load-states.tsx';
 import { UploadDialog } from './upload-dialog.tsx';
@@ -63,9 +63,7 @@ export function FilesWorkspace({ mode, accountId, uploadOpen, onUploadOpenChange
   return (
     <div className="grid min-w-0 gap-6">
       {list}
-      {mode === 'knowledge' && files.data ? (
-        <KnowledgeSearch accountId={accountId} hasDocuments={shown.some(({ file }) => file.status === 'processed')} />
-      ) : null}
+      {mode === 'knowledge' && files.data ? <KnowledgeSearch accountId={accountId} state={knowledgeState(shown)} /> : null}
       <UploadDialog open={uploadOpen} onOpenChange={onUploadOpenChange} mode={mode} accountId={accountId} existing={files.data ?? []} />
       <DeleteFileDialog
         file={actions.confirming}

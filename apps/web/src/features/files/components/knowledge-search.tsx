@@ -14,7 +14,10 @@ const L = FILES_LABELS.search;
  * The Knowledge Base search box: a question in, the passages that answer it out, so the user sees what
  * Penman would quote (document, heading, the passage with the matched words marked, its rank and score).
  */
-export function KnowledgeSearch({ accountId, hasDocuments }: { accountId: string; hasDocuments: boolean }) {
+type KnowledgeState = 'empty' | 'reading' | 'ready';
+
+export function KnowledgeSearch({ accountId, state }: { accountId: string; state: KnowledgeState }) {
+  const hasDocuments = state === 'ready';
   const [draft, setDraft] = useState('');
   const [question, setQuestion] = useState('');
   const search = useKnowledgeSearch(accountId, question);
@@ -57,7 +60,7 @@ export function KnowledgeSearch({ accountId, hasDocuments }: { accountId: string
           </form>
         </search>
         <div id={resultsId} aria-live="polite" className="min-w-0">
-          {!hasDocuments ? <p className="text-sm text-muted-foreground">{L.noDocuments}</p> : null}
+          {hasDocuments ? null : <p className="text-sm text-muted-foreground">{state === 'empty' ? L.noDocuments : L.stillReading}</p>}
           {search.isError ? (
             <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
               <CircleAlert className="size-4 shrink-0" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { FILE_CATEGORIES, FILES_LABELS, type FileCategory, type StoredFile } from '@penman/contract';
 import { Check, CircleAlert } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
@@ -41,6 +41,8 @@ function UploadForm({ mode, accountId, existing, onDone }: Omit<UploadDialogProp
   const [percent, setPercent] = useState(0);
   const abort = useRef<AbortController | null>(null);
   const errorId = useId();
+  // The dialog closed (Cancel, Escape, the close button) while a file was on its way: stop sending it.
+  useEffect(() => () => abort.current?.abort(), []);
 
   const check = (next: { file?: File | null; categories?: FileCategory[] }) => {
     const found = uploadProblem({ file: next.file ?? file, categories: next.categories ?? categories, existing });
@@ -81,18 +83,10 @@ function UploadForm({ mode, accountId, existing, onDone }: Omit<UploadDialogProp
       },
     );
   };
-  const cancel = () => {
-    abort.current?.abort();
-    onDone();
-  };
 
   const uploading = upload.isPending;
   return (
-    <DialogContent
-      className="max-w-lg"
-      onInteractOutside={(event) => uploading && event.preventDefault()}
-      onEscapeKeyDown={() => abort.current?.abort()}
-    >
+    <DialogContent className="max-w-lg" onInteractOutside={(event) => uploading && event.preventDefault()}>
       <DialogHeader>
         <DialogTitle>{FILES_LABELS.uploadTitle[mode]}</DialogTitle>
         <DialogDescription>{FILES_LABELS.uploadDescription}</DialogDescription>
@@ -147,7 +141,7 @@ function UploadForm({ mode, accountId, existing, onDone }: Omit<UploadDialogProp
           </div>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={cancel}>
+          <Button type="button" variant="outline" onClick={onDone}>
             {FILES_LABELS.cancel}
           </Button>
           <Button type="submit" disabled={uploading} aria-busy={uploading}>
