@@ -352,7 +352,18 @@ test('several accounts: a picker, opening on the first account, whose files the 
   await picker.selectOption(second.id);
   await expect(page).toHaveURL(new RegExp(`account=${second.id}`));
   await expect(page.getByText('No knowledge documents yet')).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Question' })).toBeDisabled();
+  await expect(page.getByRole('searchbox', { name: 'Question' })).toHaveCount(0);
+
+  // A document Penman cannot read fails with its reason; there is nothing to search.
+  await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload knowledge document' });
+  await dialog.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, '..', 'password-protected.pdf'));
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await seeToast(page, 'Knowledge document uploaded successfully');
+  const locked = fileRow(page, 'password-protected.pdf');
+  await expect(locked.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(locked.getByText('This PDF is protected with a password. Upload a copy without the password.')).toBeVisible();
+  await expect(page.getByText('There is nothing to search yet: no document could be read.')).toBeVisible();
   // The badges stay on the first account's files.
   await expect(sidebarBadge(page, 'Knowledge Base')).toHaveText('2');
   await snap(page, 'knowledge-second-account');

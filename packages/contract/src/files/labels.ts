@@ -64,7 +64,7 @@ export const FILES_LABELS = {
     failed: 'The search failed.',
     rank: (rank: number) => `#${rank}`,
     score: (score: number) => `score ${score.toFixed(2)}`,
-    noDocuments: 'Upload a document first: there is nothing to search yet.',
+    noDocuments: 'There is nothing to search yet: no document could be read.',
     stillReading: 'Penman is still reading your documents: search once one shows Training AI.',
   },
 } as const;

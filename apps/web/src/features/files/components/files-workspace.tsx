@@ -63,7 +63,8 @@ export function FilesWorkspace({ mode, accountId, uploadOpen, onUploadOpenChange
   return (
     <div className="grid min-w-0 gap-6">
       {list}
-      {mode === 'knowledge' && files.data ? <KnowledgeSearch accountId={accountId} state={knowledgeState(shown)} /> : null}
+      {/* Once there is a document (the empty state already asks for one). */}
+      {mode === 'knowledge' && shown.length > 0 ? <KnowledgeSearch accountId={accountId} state={knowledgeState(shown)} /> : null}
       <UploadDialog open={uploadOpen} onOpenChange={onUploadOpenChange} mode={mode} accountId={accountId} existing={files.data ?? []} />
       <DeleteFileDialog
         file={actions.confirming}
