@@ -1,15 +1,14 @@
 import { FILE_CATEGORIES, FILES_LABELS, type FileCategory, type StoredFile } from '@penman/contract';
 import { Check, CircleAlert } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
-import { UploadCancelledError, useUploadFile } from '../api/upload-file.ts';
 import { DropZone } from './drop-zone.tsx';
-import { acceptedTypes, uploadFailureTitle, uploadProblem } from './file-view.ts';
+import { acceptedTypes } from './file-view.ts';
 import { ProgressBar } from './ui/progress-bar.tsx';
+import { useUploadForm } from './use-upload-form.ts';
 
 type UploadDialogProps = {
   open: boolean;
@@ -31,60 +30,14 @@ export function UploadDialog({ open, onOpenChange, ...props }: UploadDialogProps
   );
 }
 
-type Problem = { field: 'file' | 'categories' | 'upload'; message: string } | null;
-
 function UploadForm({ mode, accountId, existing, onDone }: Omit<UploadDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
-  const upload = useUploadFile();
-  const [file, setFile] = useState<File | null>(null);
-  const [categories, setCategories] = useState<FileCategory[]>([mode]);
-  const [problem, setProblem] = useState<Problem>(null);
-  const [percent, setPercent] = useState(0);
-  const abort = useRef<AbortController | null>(null);
+  const { file, categories, problem, percent, uploading, chooseFile, toggle, submit } = useUploadForm({
+    mode,
+    accountId,
+    existing,
+    onDone,
+  });
   const errorId = useId();
-  // The dialog closed (Cancel, Escape, the close button) while a file was on its way: stop sending it.
-  useEffect(() => () => abort.current?.abort(), []);
-
-  const check = (next: { file?: File | null; categories?: FileCategory[] }) => {
-    const found = uploadProblem({ file: next.file ?? file, categories: next.categories ?? categories, existing });
-    // A missing file is not a problem to shout about until the user tries to send.
-    setProblem(found && !(found.field === 'file' && !(next.file ?? file)) ? found : null);
-  };
-  const chooseFile = (chosen: File) => {
-    setFile(chosen);
-    check({ file: chosen });
-  };
-  const toggle = (category: FileCategory) => {
-    const next = categories.includes(category) ? categories.filter((c) => c !== category) : [...categories, category];
-    const ordered = FILE_CATEGORIES.filter((c) => next.includes(c));
-    setCategories(ordered);
-    check({ categories: ordered });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = uploadProblem({ file, categories, existing });
-    if (found || !file) return setProblem(found);
-    const controller = new AbortController();
-    abort.current = controller;
-    setPercent(0);
-    setProblem(null);
-    upload.mutate(
-      { accountId, file, categories, signal: controller.signal, onProgress: (sent, total) => setPercent((100 * sent) / total) },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message);
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof UploadCancelledError) return;
-          setProblem({ field: 'upload', message: error.message });
-          toast.error(uploadFailureTitle(categories), { description: error.message });
-        },
-      },
-    );
-  };
-
-  const uploading = upload.isPending;
   return (
     <DialogContent className="max-w-lg" onInteractOutside={(event) => uploading && event.preventDefault()}>
       <DialogHeader>
