@@ -270,8 +270,9 @@ test('Attachments: upload any type, both categories at once, auto-attach, and th
 
   // Adding the PDF to the knowledge base again: it is already there (informational).
   await fileRow(page, 'returns-and-refunds.pdf').getByRole('button', { name: 'Actions for returns-and-refunds.pdf' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Add to Knowledge Base' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await page.getByRole('menuitem', { name: 'Add to Knowledge Base' }).click();
+  await seeToast(page, 'File already exists as knowledge document');
+  await expect(sidebarBadge(page, 'Knowledge Base')).toHaveText('2');
 
   // Auto-attach: off when created (spec), on by the switch, kept on the server.
   const autoAttach = page.getByRole('switch', { name: 'Auto-attach order-form.xlsx' });

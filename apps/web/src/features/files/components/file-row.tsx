@@ -1,5 +1,5 @@
 import { FILES_LABELS, type FileCategory, formatFileSize } from '@penman/contract';
-import { BookOpen, CircleAlert, Download, EllipsisVertical, FileText, Paperclip, Plus, Sparkles, Trash2 } from 'lucide-react';
+import { BookOpen, Check, CircleAlert, Download, EllipsisVertical, FileText, Paperclip, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -84,12 +84,11 @@ export function FileRow({ entry, actions }: { entry: ScreenFile; actions: FileAc
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            {inOther ? null : (
-              <DropdownMenuItem onSelect={() => actions.addTo(file, other)}>
-                <Plus aria-hidden="true" />
-                {FILES_LABELS.addTo[other]}
-              </DropdownMenuItem>
-            )}
+            {/* Offered even when a file of this name is there: the server says whether it is this one (spec's informational message). */}
+            <DropdownMenuItem onSelect={() => actions.addTo(file, other)}>
+              {inOther ? <Check aria-hidden="true" /> : <Plus aria-hidden="true" />}
+              {FILES_LABELS.addTo[other]}
+            </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <a href={downloadHref(file)} download={file.filename}>
                 <Download aria-hidden="true" />
