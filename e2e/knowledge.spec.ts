@@ -365,6 +365,17 @@ test('several accounts: a picker, opening on the first account, whose files the 
   await expect(locked.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(locked.getByText('This PDF is protected with a password. Upload a copy without the password.')).toBeVisible();
   await expect(page.getByText('There is nothing to search yet: no document could be read.')).toBeVisible();
+
+  // The list fails to load: the spec's 'Failed to load files', and Retry.
+  await page.route('**/api/accounts/*/files', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'Database unavailable' } } }),
+  );
+  await page.reload();
+  const failed = page.getByRole('alert').filter({ hasText: 'Failed to load files' });
+  await expect(failed).toContainText('Database unavailable', { timeout: 15_000 });
+  await page.unroute('**/api/accounts/*/files');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(fileRow(page, 'password-protected.pdf')).toBeVisible();
   // The badges stay on the first account's files.
   await expect(sidebarBadge(page, 'Knowledge Base')).toHaveText('2');
   await snap(page, 'knowledge-second-account');
