@@ -16,6 +16,7 @@ export * from './dashboard/overview-schemas.ts';
 export * from './dashboard/schemas.ts';
 export * from './emails/messages.ts';
 export * from './emails/schemas.ts';
+export * from './files/labels.ts';
 export * from './files/messages.ts';
 export * from './files/schemas.ts';
 export * from './platform/constants.ts';

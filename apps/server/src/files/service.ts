@@ -30,11 +30,17 @@ type Scope = { db: Db; userId: string };
 /** The storage "buckets" of the spec: a file's key is bucket/user/account/timestamp-name. */
 const BUCKET: Record<FileCategory, string> = { knowledge: 'knowledge-documents', attachment: 'email-attachments' };
 
+/** A file name is kept to this many characters. */
+const MAX_NAME_CHARS = 255;
+
 /** What a user's file name becomes: data shown as given (control characters dropped), never a path. */
 export function displayName(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (cleaned || 'file').slice(0, 255);
+  const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'file';
+  if (cleaned.length <= MAX_NAME_CHARS) return cleaned;
+  // Cut before the extension: it names the file's type (a knowledge document's decides how it is read).
+  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(cleaned)?.[0] ?? '';
+  return cleaned.slice(0, MAX_NAME_CHARS - extension.length) + extension;
 }
 
 export function extensionOf(name: string): string | null {

@@ -2,6 +2,7 @@ import { DASHBOARD_LABELS } from '@penman/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { registerAccountUpdates } from '@/features/accounts/api/account-updates.ts';
 import { accountsQueryOptions, useAccounts } from '@/features/accounts/api/get-accounts.ts';
+import { registerFileUpdates } from '@/features/files/api/file-updates.ts';
 import { dashboardStatsQueryOptions, useDashboardStats } from '@/features/overview/api/get-dashboard-stats.ts';
 import { recentActivityQueryOptions, useRecentActivity } from '@/features/overview/api/get-recent-activity.ts';
 import { registerOverviewUpdates } from '@/features/overview/api/overview-updates.ts';
@@ -14,9 +15,10 @@ import { SESSION_QUERY_KEY, useAuth } from '@/lib/auth.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { useNow } from '@/lib/relative-time.ts';
 
-// Sync batches and initialization steps change the counts and the feed: keep them live.
+// Sync batches and initialization steps change the counts and the feed, uploads the file counts: keep them live.
 registerAccountUpdates();
 registerOverviewUpdates();
+registerFileUpdates();
 
 const RELATIVE_TIME_TICK_MS = 15_000;
 
