@@ -56,7 +56,7 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(20 * 1024 ** 3),
-  // Largest knowledge document or attachment POST /api/files takes; streamed to storage.
+  // Largest knowledge document or attachment POST /api/accounts/{id}/files takes; streamed to storage.
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

@@ -294,16 +294,6 @@ export async function scoreChunks(
   return rows;
 }
 
-/** The account's processed knowledge chunks of one document, in order (tests, the export). */
-export async function chunksOf(db: Db, userId: string, documentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ content: knowledgeChunks.content })
-    .from(knowledgeChunks)
-    .where(and(eq(knowledgeChunks.userId, userId), eq(knowledgeChunks.documentId, documentId)))
-    .orderBy(knowledgeChunks.chunkIndex);
-  return rows.map((row) => row.content);
-}
-
 /** A text's English lexemes, less those of `stopWords` (the words of an email the suggestions compare). */
 export async function lexemesOfText(db: Db, text: string, stopWords: readonly string[]): Promise<string[]> {
   const { rows } = await db.execute<{ lexeme: string }>(sql`
