@@ -76,6 +76,8 @@ test('sign in, use the sidebar, keep its state across a reload, sign out', async
   await expect(page.getByRole('link', { name: /^Dashboard/ })).not.toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+  // Signed out, the app goes home; only then is the session gone (going on at once raced it).
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/dashboard');
   await expect(page.getByText('Authentication Required')).toBeVisible();
 });
