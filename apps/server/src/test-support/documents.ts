@@ -9,6 +9,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 type Line = { kind: 'heading'; level: number; text: string } | { kind: 'paragraph' | 'bullet'; text: string };
 
+/** Emphasis and code marks are formatting, not text: a word processor shows none of them. */
+const plain = (text: string) => text.replace(/\*\*|__|`/g, '');
+
 function linesOf(markdown: string): Line[] {
   const lines: Line[] = [];
   let paragraph: string[] = [];
@@ -24,7 +27,7 @@ function linesOf(markdown: string): Line[] {
       lines.push({ kind: 'heading', level: heading[1]!.length, text: heading[2]! });
     } else if (/^[-*]\s+/.test(line)) {
       flush();
-      lines.push({ kind: 'bullet', text: line.replace(/^[-*]\s+/, '') });
+      lines.push({ kind: 'bullet', text: plain(line.replace(/^[-*]\s+/, '')) });
     } else if (/^\|/.test(line)) {
       flush();
       // A table row as a line of its cells; the separator row (|---|) is dropped.
@@ -33,12 +36,12 @@ function linesOf(markdown: string): Line[] {
           kind: 'paragraph',
           text: line
             .split('|')
-            .map((cell) => cell.trim())
+            .map((cell) => plain(cell.trim()))
             .filter(Boolean)
             .join('   '),
         });
     } else if (!line) flush();
-    else paragraph.push(line.replace(/\*\*|__|`/g, ''));
+    else paragraph.push(plain(line));
   }
   flush();
   return lines;
