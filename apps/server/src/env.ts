@@ -45,6 +45,10 @@ const ZEnv = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  // New mail noticed at once: IMAP IDLE connections held at most (one per account; 0 = none, the
+  // schedule alone), and how often Gmail accounts are asked for new history.
+  MAIL_WATCH_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(10_000).default(50),
+  GMAIL_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -4,7 +4,7 @@ import { createApp } from './app.ts';
 import { openDeps } from './deps.ts';
 import { getEnv } from './env.ts';
 import { jobHandlers } from './job-handlers.ts';
-import { resumeSearchIndexing } from './mail/service.ts';
+import { type MailWatcher, resumeSearchIndexing, startNewMailWatcher } from './mail/service.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
 import { installProcessGuard } from './platform/process-guard.ts';
@@ -17,6 +17,7 @@ export async function runServer() {
   let ready = false;
   const deps = await openDeps(env, { isReady: () => ready, startParseThreads: env.ROLE !== 'web' });
   let server: Server | undefined;
+  let mailWatcher: MailWatcher | undefined;
 
   // Signals are handled from here on, before the server reports healthy.
   let stopping = false;
@@ -39,6 +40,8 @@ export async function runServer() {
     server?.closeAllConnections?.();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await realtimeStopped;
+    // Its IDLE connections close before the queue its syncs are enqueued on.
+    await mailWatcher?.stop().catch(() => {});
     await deps.close();
     process.exit(0);
   };
@@ -57,6 +60,7 @@ export async function runServer() {
   if (env.ROLE !== 'web') {
     await startWorkers(deps.queue, jobHandlers, deps);
     await resumeSearchIndexing(deps);
+    mailWatcher = startNewMailWatcher(deps);
   }
   const ownerLink = await ownerSetupLinkIfNoUsers({ db: deps.db, publicUrl: env.publicUrl });
   if (ownerLink) {

@@ -1,5 +1,5 @@
 import { TOP_SENDERS_LIMIT } from '@penman/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { type EmailHeaders, emailAccounts, mailboxSync, mailFolders } from '../platform/db/schema/index.ts';
 import { BODY_NOT_STORED, type FolderCursor } from './connectors/types.ts';
@@ -516,6 +516,34 @@ export async function listAccountsForScheduledSync(db: Db) {
     .select({ id: emailAccounts.id, userId: emailAccounts.userId })
     .from(emailAccounts)
     .where(and(eq(emailAccounts.isActive, true), eq(emailAccounts.initialized, true), sql`${emailAccounts.syncState} <> 'running'`));
+}
+
+/**
+ * Every user's active, initialized IMAP and Gmail accounts, oldest first: what the new mail watcher
+ * keeps an eye on (a system task, like the scheduler: not scoped to one user).
+ */
+export async function listAccountsToWatch(db: Db): Promise<SyncAccount[]> {
+  return db
+    .select({
+      id: emailAccounts.id,
+      userId: emailAccounts.userId,
+      emailAddress: emailAccounts.emailAddress,
+      provider: emailAccounts.provider,
+      serverUrl: emailAccounts.serverUrl,
+      port: emailAccounts.port,
+      username: emailAccounts.username,
+      encryptedPassword: emailAccounts.encryptedPassword,
+      isActive: emailAccounts.isActive,
+      aliases: emailAccounts.aliases,
+      stopDownload: emailAccounts.stopDownload,
+      initializationStatus: emailAccounts.initializationStatus,
+      maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
+    })
+    .from(emailAccounts)
+    .where(
+      and(eq(emailAccounts.isActive, true), eq(emailAccounts.initialized, true), inArray(emailAccounts.provider, ['exchange', 'gmail'])),
+    )
+    .orderBy(emailAccounts.createdAt, emailAccounts.id);
 }
 
 /**

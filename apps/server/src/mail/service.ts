@@ -12,10 +12,12 @@ import { MailError } from './connectors/types.ts';
 
 export { MailError } from './connectors/types.ts';
 
+import { inboxWatchFactory } from './connectors/inbox-watch.ts';
 import { indexStoredMailJob, syncMailJob } from './jobs.ts';
 import * as repo from './repo.ts';
 import { indexEmailsForSearch } from './search-index.ts';
 import { type SyncOptions, type SyncResult, syncAccount } from './sync.ts';
+import { DEFAULT_WATCHER_OPTIONS, type MailWatcher, type MailWatcherOptions, startMailWatcher } from './watcher.ts';
 
 // Imported mailbox files, as the import checks them before an account exists.
 export { encodeMailboxSecret } from './connectors/mbox/mbox-connector.ts';
@@ -65,6 +67,39 @@ export async function enqueueScheduledSyncs({ db, queue }: Pick<Deps, 'db' | 'qu
 /** The Download button (and the scheduler): one incremental download of an account, as a background job. */
 export async function enqueueSync({ queue }: Pick<Deps, 'queue'>, params: { userId: string; accountId: string }): Promise<void> {
   await queue.enqueue(syncMailJob, params, { singletonKey: `sync:${params.accountId}` });
+}
+
+export type { MailWatcher } from './watcher.ts';
+
+/**
+ * Starts the new mail watcher (worker processes): IMAP IDLE on each active, initialized IMAP account
+ * (at most MAIL_WATCH_MAX_CONNECTIONS) and a Gmail history poll every GMAIL_POLL_SECONDS; new mail
+ * enqueues the account's sync. Stop it before the queue closes.
+ */
+export function startNewMailWatcher(
+  deps: Pick<Deps, 'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'imapCa'>,
+  overrides: Partial<MailWatcherOptions> = {},
+): MailWatcher {
+  return startMailWatcher(
+    {
+      listAccounts: () => repo.listAccountsToWatch(deps.db),
+      inboxCursor: (accountId) => repo.findFolderCursor(deps.db, accountId, 'INBOX'),
+      openWatch: inboxWatchFactory({
+        secretBox: deps.secretBox,
+        storage: deps.storage,
+        imapCa: deps.imapCa,
+        google: deps.google,
+        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+      }),
+      onNewMail: (params) => enqueueSync(deps, params),
+    },
+    {
+      ...DEFAULT_WATCHER_OPTIONS,
+      maxImapConnections: deps.env.MAIL_WATCH_MAX_CONNECTIONS,
+      gmailPollMs: deps.env.GMAIL_POLL_SECONDS * 1000,
+      ...overrides,
+    },
+  );
 }
 
 /** While the account downloads, the indexer looks this often whether it has ended... */

@@ -123,3 +123,13 @@ export function retryPolicy(error: unknown, attempt: number): RetryDecision {
   const throttled = error instanceof MailError && error.retryAfterMs ? Math.max(base, error.retryAfterMs) : base;
   return { action: 'retry', delayMs: Math.round(throttled * (0.75 + Math.random() * 0.5)) };
 }
+
+/**
+ * A live watch of an account's INBOX (IMAP IDLE, Gmail history polling). `closed` resolves when the
+ * watch ended by itself (connection dropped, provider error), with the error when one is known;
+ * `close()` ends it and resolves `closed` with null.
+ */
+export type InboxWatch = {
+  closed: Promise<MailError | null>;
+  close: () => Promise<void>;
+};

@@ -50,8 +50,12 @@ function folderRole(path: string, specialUse: string | undefined): RemoteFolder[
   return 'other';
 }
 
-/** IMAP (Exchange, Dovecot, Yahoo, Fastmail, any server): port 993 is implicit TLS, others need STARTTLS. */
-export async function createImapConnector(config: ImapConfig): Promise<MailConnector> {
+/**
+ * An imapflow client for these settings (not yet connected): port 993 is implicit TLS, others must
+ * upgrade with STARTTLS. `autoIdle` lets imapflow IDLE whenever the connection is quiet (the new
+ * mail watcher); the sync issues its own commands and never idles.
+ */
+export function createImapClient(config: ImapConfig, options: { autoIdle?: boolean; maxIdleMs?: number } = {}): ImapFlow {
   const implicitTls = config.port === 993;
   const client = new ImapFlow({
     host: config.address ?? config.host,
@@ -62,14 +66,21 @@ export async function createImapConnector(config: ImapConfig): Promise<MailConne
     auth: { user: config.user, pass: config.password },
     tls: { rejectUnauthorized: true, servername: config.host, ...(config.ca ? { ca: config.ca } : {}) },
     logger: false,
-    disableAutoIdle: true,
+    disableAutoIdle: !options.autoIdle,
+    ...(options.maxIdleMs ? { maxIdleTime: options.maxIdleMs } : {}),
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
     socketTimeout: 120_000,
   });
   client.on('error', () => {
-    // Socket errors also reject the pending command; this keeps them from crashing the process.
+    // Socket errors also reject the pending command (or close the connection); this keeps them from crashing the process.
   });
+  return client;
+}
+
+/** IMAP (Exchange, Dovecot, Yahoo, Fastmail, any server). */
+export async function createImapConnector(config: ImapConfig): Promise<MailConnector> {
+  const client = createImapClient(config);
   try {
     await client.connect();
   } catch (error) {
