@@ -67,6 +67,8 @@ export function createImapClient(config: ImapConfig, options: { autoIdle?: boole
     tls: { rejectUnauthorized: true, servername: config.host, ...(config.ca ? { ca: config.ca } : {}) },
     logger: false,
     disableAutoIdle: !options.autoIdle,
+    // imapflow waits 15 s of quiet before its IDLE by default: mail in that window went unnoticed.
+    ...(options.autoIdle ? { autoIdleDelay: 100 } : {}),
     ...(options.maxIdleMs ? { maxIdleTime: options.maxIdleMs } : {}),
     connectionTimeout: 20_000,
     greetingTimeout: 15_000,
