@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAccounts, emails } from '../platform/db/schema/index.ts';
@@ -152,8 +152,7 @@ describe('IMAP IDLE', () => {
 async function syncJobs(accountId: string): Promise<number> {
   const { rows } = await t.deps.db.execute<{ n: number }>(
     // pg-boss's own table: how many sync jobs of this account were ever created.
-    (await import('drizzle-orm'))
-      .sql`select count(*)::int as n from pgboss.job where name = 'mail.sync' and singleton_key = ${`sync:${accountId}`}`,
+    sql`select count(*)::int as n from pgboss.job where name = 'mail.sync' and singleton_key = ${`sync:${accountId}`}`,
   );
   return rows[0]!.n;
 }
