@@ -6,24 +6,27 @@ import { BODY_NOT_STORED, type FolderCursor } from './connectors/types.ts';
 import { proposeAliases } from './engine/owner-addresses.ts';
 import type { ParsedAttachment } from './engine/parse-message.ts';
 
+/** What a sync (and the new-mail watcher) reads of an account. */
+const syncAccountColumns = {
+  id: emailAccounts.id,
+  userId: emailAccounts.userId,
+  emailAddress: emailAccounts.emailAddress,
+  provider: emailAccounts.provider,
+  serverUrl: emailAccounts.serverUrl,
+  port: emailAccounts.port,
+  username: emailAccounts.username,
+  encryptedPassword: emailAccounts.encryptedPassword,
+  isActive: emailAccounts.isActive,
+  aliases: emailAccounts.aliases,
+  stopDownload: emailAccounts.stopDownload,
+  initializationStatus: emailAccounts.initializationStatus,
+  maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
+};
+
 /** The account fields the sync engine needs; scoped by user. */
 export async function findSyncAccount(db: Db, userId: string, accountId: string) {
   const [row] = await db
-    .select({
-      id: emailAccounts.id,
-      userId: emailAccounts.userId,
-      emailAddress: emailAccounts.emailAddress,
-      provider: emailAccounts.provider,
-      serverUrl: emailAccounts.serverUrl,
-      port: emailAccounts.port,
-      username: emailAccounts.username,
-      encryptedPassword: emailAccounts.encryptedPassword,
-      isActive: emailAccounts.isActive,
-      aliases: emailAccounts.aliases,
-      stopDownload: emailAccounts.stopDownload,
-      initializationStatus: emailAccounts.initializationStatus,
-      maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
-    })
+    .select(syncAccountColumns)
     .from(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
     .limit(1);
@@ -524,21 +527,7 @@ export async function listAccountsForScheduledSync(db: Db) {
  */
 export async function listAccountsToWatch(db: Db): Promise<SyncAccount[]> {
   return db
-    .select({
-      id: emailAccounts.id,
-      userId: emailAccounts.userId,
-      emailAddress: emailAccounts.emailAddress,
-      provider: emailAccounts.provider,
-      serverUrl: emailAccounts.serverUrl,
-      port: emailAccounts.port,
-      username: emailAccounts.username,
-      encryptedPassword: emailAccounts.encryptedPassword,
-      isActive: emailAccounts.isActive,
-      aliases: emailAccounts.aliases,
-      stopDownload: emailAccounts.stopDownload,
-      initializationStatus: emailAccounts.initializationStatus,
-      maxEmailsPerDownload: emailAccounts.maxEmailsPerDownload,
-    })
+    .select(syncAccountColumns)
     .from(emailAccounts)
     .where(
       and(eq(emailAccounts.isActive, true), eq(emailAccounts.initialized, true), inArray(emailAccounts.provider, ['exchange', 'gmail'])),

@@ -1,9 +1,9 @@
 import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, type EmailAccount } from '@penman/contract';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { toastFailure } from './toasts.ts';
-import { Switch } from './ui/switch.tsx';
 
 /** Active or Suspended (is_active); a suspended account never syncs. */
 export function AccountStatusSwitch({ account }: { account: Pick<EmailAccount, 'id' | 'isActive'> }) {

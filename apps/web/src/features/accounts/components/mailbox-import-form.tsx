@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useImportMailbox } from '../api/import-mailbox.ts';
 import type { UploadProgress } from '../api/request.ts';
@@ -13,7 +14,6 @@ import { emailProblem } from './email-check.ts';
 import { FormActions } from './form-actions.tsx';
 import { failureMessage } from './toasts.ts';
 import { Progress } from './ui/progress.tsx';
-import { Switch } from './ui/switch.tsx';
 import { useAddressList } from './use-address-list.ts';
 
 const ACCEPT = '.mbox,.mbx,.zip,application/mbox,application/zip';

@@ -11,10 +11,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
 import { formatDate } from '@/lib/date-format.ts';
 import { cn } from '@/lib/utils.ts';
 import { fileStatusView, otherCategory, type ScreenFile } from './file-view.ts';
-import { Switch } from './ui/switch.tsx';
 import type { FileActions } from './use-file-actions.ts';
 
 const CATEGORY_ICON = { knowledge: BookOpen, attachment: Paperclip } as const;
