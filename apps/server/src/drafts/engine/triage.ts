@@ -78,14 +78,15 @@ export function answeredIncoming(incoming: TriageMail[], sent: TriageMail[]): Se
     if (found || !isReplySubject(reply.subject) || !reply.receivedDate) continue;
     const to = new Set([...reply.recipientEmails, ...reply.ccEmails]);
     const sentAt = reply.receivedDate.getTime();
-    // The latest mail of the thread from one of the recipients before the reply.
-    let best: { index: number; at: number } | null = null;
+    // The latest mail of the thread before the reply, from one of its recipients when there is
+    // one (a reply to all of a thread answers its latest mail even when sent to someone else).
+    let best: { index: number; at: number; toSender: boolean } | null = null;
     for (const index of bySubject.get(threadSubject(reply.subject)) ?? []) {
       const mail = incoming[index]!;
       const at = mail.receivedDate?.getTime();
-      if (at === undefined || !mail.senderEmail || !to.has(mail.senderEmail)) continue;
-      if (at > sentAt || sentAt - at > SUBJECT_REPLY_WINDOW_MS) continue;
-      if (!best || at > best.at) best = { index, at };
+      if (at === undefined || at > sentAt || sentAt - at > SUBJECT_REPLY_WINDOW_MS) continue;
+      const toSender = Boolean(mail.senderEmail && to.has(mail.senderEmail));
+      if (!best || (toSender && !best.toSender) || (toSender === best.toSender && at > best.at)) best = { index, at, toSender };
     }
     if (best) answered.add(best.index);
   }
@@ -123,9 +124,21 @@ const STOP_WORDS = new Set(
   ),
 );
 
+/**
+ * The sender's own words: the body up to the quoted mail, forwarded text or a legal footer (the
+ * Enron and lpl.com disclaimers would otherwise flag every mail as legal language).
+ */
+export function ownText(bodyText: string | null): string {
+  const body = bodyText ?? '';
+  const cut = body.search(
+    /\n\s*-{2,}\s*(original message|forwarded by)|\n-{2,}\s*\n|\n>|\n\s*(from|to|sent):\s|\non .{1,200} wrote:|\n\s*(this (e-?mail|message)|confidentiality notice|the information contained in this)/i,
+  );
+  return (cut >= 0 ? body.slice(0, cut) : body).slice(0, 20_000);
+}
+
 /** The distinct words of the subject and the first lines of the body, lower-case, without stop words. */
 export function triageWords(mail: Pick<TriageMail, 'subject' | 'bodyText'>): Set<string> {
-  const body = (mail.bodyText ?? '').split(/\n-{2,}|\n\s*-+\s*original message|\n>/i)[0]!.slice(0, 1500);
+  const body = ownText(mail.bodyText).slice(0, 1500);
   const words = `${threadSubject(mail.subject)} ${body}`.toLowerCase().match(/\p{L}[\p{L}'-]{2,}/gu) ?? [];
   return new Set(words.filter((word) => !STOP_WORDS.has(word)).slice(0, 200));
 }
@@ -184,7 +197,7 @@ function features(mail: TriageMail, history: ReplyHistory, ownAddresses: Set<str
   }
   const direct = mail.recipientEmails.some((a) => ownAddresses.has(a)) ? 1 : 0;
   const recipients = mail.recipientEmails.length + mail.ccEmails.length;
-  const question = /\?/.test((mail.bodyText ?? '').slice(0, 2000)) ? 1 : 0;
+  const question = /\?/.test(ownText(mail.bodyText).slice(0, 2000)) ? 1 : 0;
   const wrote = Math.log1p(history.writtenTo.get(sender) ?? 0);
   return [
     1,
@@ -327,7 +340,7 @@ export function needsReply(
   if (senderCounts && senderCounts.answered > 0)
     reasons.push(`You answered ${senderCounts.answered} of ${senderCounts.seen} emails from this sender`);
   else if (senderCounts) reasons.push(`You answered none of ${senderCounts.seen} emails from this sender`);
-  if (/\?/.test((mail.bodyText ?? '').slice(0, 2000))) reasons.push('Asks a question');
+  if (/\?/.test(ownText(mail.bodyText).slice(0, 2000))) reasons.push('Asks a question');
   if (history.weights.length === 0) {
     // Nothing learned yet (a new account): a person's mail addressed to the user is worth a reply.
     return { needsReply: true, score: 0.5, reasons: [...reasons, 'Written to you by a person'] };
@@ -371,7 +384,7 @@ export function needsReview(
   { history, rules = { words: [], senders: [] } }: { history: Pick<ReplyHistory, 'writtenTo'>; rules?: ReviewRules },
 ): ReviewDecision {
   const reasons: string[] = [];
-  const text = `${mail.subject ?? ''}\n${(mail.bodyText ?? '').slice(0, 20_000)}`;
+  const text = `${mail.subject ?? ''}\n${ownText(mail.bodyText)}`;
   for (const { reason, pattern } of REVIEW_PATTERNS) if (pattern.test(text)) reasons.push(reason);
   const sender = mail.senderEmail?.toLowerCase() ?? '';
   if (sender && !history.writtenTo.has(sender)) reasons.push('You have never written to this sender');
