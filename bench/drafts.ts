@@ -11,13 +11,7 @@
 // The owner's addresses are the senders of at least 5% of the user's sent mail.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  answeredIncoming,
-  learnReplyHistory,
-  needsReply,
-  needsReview,
-  type TriageMail,
-} from '../apps/server/src/drafts/engine/triage.ts';
+import { answeredIncoming, learnReplyHistory, needsReply, needsReview, type TriageMail } from '../apps/server/src/drafts/engine/triage.ts';
 import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { listFiles } from '../apps/server/src/test-support/corpus.ts';
 
@@ -78,7 +72,9 @@ async function benchUser(user: string, pairPaths: Set<string>): Promise<Score> {
     if (pairPaths.has(mail.file)) truth.add(index);
   });
 
-  const order = incoming.map((_, index) => index).sort((a, b) => incoming[a]!.receivedDate!.getTime() - incoming[b]!.receivedDate!.getTime());
+  const order = incoming
+    .map((_, index) => index)
+    .sort((a, b) => incoming[a]!.receivedDate!.getTime() - incoming[b]!.receivedDate!.getTime());
   const cut = Math.floor(order.length * LEARN_SHARE);
   const splitAt = incoming[order[cut]!]!.receivedDate!.getTime();
   const history = learnReplyHistory({

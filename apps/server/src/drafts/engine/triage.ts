@@ -11,7 +11,7 @@
  * Every decision comes with readable reasons.
  */
 
-import type { EmailHeaders } from '../../platform/db/schema/mail.ts';
+import type { ParsedMessage } from '../../mail/engine/parse-message.ts';
 import { isAutomated } from '../../mail/engine/people.ts';
 
 /** What triage reads of one stored email (the `emails` row's own fields). */
@@ -25,7 +25,7 @@ export type TriageMail = {
   ccEmails: string[];
   bodyText: string | null;
   receivedDate: Date | null;
-  headers: EmailHeaders;
+  headers: ParsedMessage['headers'];
   /** Content types of the attachments, when known (text/calendar marks an invitation). */
   attachmentTypes?: string[];
 };
@@ -168,31 +168,27 @@ function bump(map: Map<string, Counts>, key: string, answered: boolean, by = 1):
   else map.set(key, counts);
 }
 
-/** Smoothed answer rate toward the overall rate; `leaveOut` removes the mail's own vote while learning. */
-function rate(counts: Counts | undefined, prior: number, strength: number, leaveOut?: boolean): number {
-  let seen = counts?.seen ?? 0;
-  let answered = counts?.answered ?? 0;
-  if (leaveOut !== undefined) {
-    seen -= 1;
-    if (leaveOut) answered -= 1;
-  }
+/** Answer rate smoothed toward the overall rate (`strength` mails' worth of it). */
+function rate(counts: Counts | undefined, prior: number, strength: number): number {
+  const seen = counts?.seen ?? 0;
+  const answered = counts?.answered ?? 0;
   return (answered + prior * strength) / (seen + strength);
 }
 
 const logit = (p: number) => Math.log(Math.max(p, 1e-4) / Math.max(1 - p, 1e-4));
 
-function features(mail: TriageMail, history: ReplyHistory, ownAddresses: Set<string>, leaveOut?: boolean): number[] {
+function features(mail: TriageMail, history: ReplyHistory, ownAddresses: Set<string>): number[] {
   const prior = history.total.answered / Math.max(history.total.seen, 1);
   const sender = mail.senderEmail ?? '';
-  const senderRate = rate(history.bySender.get(sender), prior, 2, leaveOut);
-  const domainRate = rate(history.byDomain.get(domainOf(sender)), prior, 5, leaveOut);
+  const senderRate = rate(history.bySender.get(sender), prior, 2);
+  const domainRate = rate(history.byDomain.get(domainOf(sender)), prior, 5);
   // Words: the mean log-odds shift of the words known well enough (seen 3 times or more).
   let wordShift = 0;
   let known = 0;
   for (const word of triageWords(mail)) {
     const counts = history.byWord.get(word);
-    if (!counts || counts.seen - (leaveOut === undefined ? 0 : 1) < 3) continue;
-    wordShift += logit(rate(counts, prior, 5, leaveOut)) - logit(prior);
+    if (!counts || counts.seen < 3) continue;
+    wordShift += logit(rate(counts, prior, 5)) - logit(prior);
     known++;
   }
   const direct = mail.recipientEmails.some((a) => ownAddresses.has(a)) ? 1 : 0;
@@ -251,6 +247,18 @@ function bestThreshold(scores: number[], labels: boolean[]): number {
   return best.threshold;
 }
 
+const FOLDS = 5;
+
+function countAnswers(history: ReplyHistory, learned: { mail: TriageMail; answered: boolean }[]): void {
+  for (const { mail, answered: yes } of learned) {
+    bump(history.bySender, mail.senderEmail ?? '', yes);
+    bump(history.byDomain, domainOf(mail.senderEmail), yes);
+    for (const word of triageWords(mail)) bump(history.byWord, word, yes);
+    history.total.seen++;
+    if (yes) history.total.answered++;
+  }
+}
+
 /** What the owner is: every address the user sends from (confirmed aliases). */
 export type Owner = { addresses: string[] };
 
@@ -258,15 +266,7 @@ export type Owner = { addresses: string[] };
  * Learns the score from the user's own history: the incoming mail that passes the hard rules and
  * the sent mail (to know which of it was answered and whom the user writes to).
  */
-export function learnReplyHistory({
-  incoming,
-  sent,
-  owner,
-}: {
-  incoming: TriageMail[];
-  sent: TriageMail[];
-  owner: Owner;
-}): ReplyHistory {
+export function learnReplyHistory({ incoming, sent, owner }: { incoming: TriageMail[]; sent: TriageMail[]; owner: Owner }): ReplyHistory {
   const own = new Set(owner.addresses.map((a) => a.toLowerCase()));
   const answered = answeredIncoming(incoming, sent);
   const history: ReplyHistory = {
@@ -286,16 +286,25 @@ export function learnReplyHistory({
     if (hardRuleReason(mail, own)) return;
     learned.push({ mail, answered: answered.has(index) });
   });
-  for (const { mail, answered: yes } of learned) {
-    bump(history.bySender, mail.senderEmail ?? '', yes);
-    bump(history.byDomain, domainOf(mail.senderEmail), yes);
-    for (const word of triageWords(mail)) bump(history.byWord, word, yes);
-    history.total.seen++;
-    if (yes) history.total.answered++;
-  }
+  countAnswers(history, learned);
   if (learned.length === 0 || history.total.answered === 0) return history;
-  const rows = learned.map(({ mail, answered: yes }) => features(mail, history, own, yes));
-  const labels = learned.map(({ answered: yes }) => yes);
+  // Out-of-fold rates: each learned mail's features come from the other folds' counts, so a mail
+  // never votes for itself (leave-one-out over-corrects on rare senders and words and taught the
+  // model that an answered sender means no reply).
+  const rows: number[][] = [];
+  const labels: boolean[] = [];
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const others = { ...history, bySender: new Map(), byDomain: new Map(), byWord: new Map(), total: { seen: 0, answered: 0 } };
+    countAnswers(
+      others,
+      learned.filter((_, i) => i % FOLDS !== fold),
+    );
+    learned.forEach(({ mail, answered: yes }, i) => {
+      if (i % FOLDS !== fold) return;
+      rows.push(features(mail, others, own));
+      labels.push(yes);
+    });
+  }
   history.weights = fitLogistic(rows, labels);
   history.threshold = bestThreshold(
     rows.map((row) => sigmoid(row.reduce((sum, x, j) => sum + x * history.weights[j]!, 0))),
@@ -363,8 +372,7 @@ const REVIEW_PATTERNS: { reason: string; pattern: RegExp }[] = [
   { reason: 'Mentions a refund', pattern: /\brefund(s|ed|ing)?\b|\bmoney back\b|\bchargeback\b|\breimburse/i },
   {
     reason: 'About prices or a contract',
-    pattern:
-      /\b(pric(e|es|ing)|quote|quotation|invoice|contract(s|ual)?|agreement|terms and conditions|renewal|termination|amendment)\b/i,
+    pattern: /\b(pric(e|es|ing)|quote|quotation|invoice|contract(s|ual)?|agreement|terms and conditions|renewal|termination|amendment)\b/i,
   },
   {
     reason: 'Legal language',
