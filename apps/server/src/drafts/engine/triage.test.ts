@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../../mail/engine/parse-message.ts';
+import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
+import { answeredIncoming, automatedReason, learnReplyHistory, needsReply, needsReview, type TriageMail, threadSubject } from './triage.ts';
+
+async function read(file: string): Promise<TriageMail> {
+  const parsed = await parseMessage(new Uint8Array(fs.readFileSync(path.isAbsolute(file) ? file : path.join(CORPUS_DIR, file))));
+  return {
+    messageId: parsed.messageId,
+    inReplyTo: parsed.inReplyTo,
+    references: parsed.references,
+    subject: parsed.subject,
+    senderEmail: parsed.senderEmail,
+    recipientEmails: parsed.recipientEmails,
+    ccEmails: parsed.ccEmails,
+    bodyText: parsed.bodyText,
+    receivedDate: parsed.date,
+    headers: parsed.headers,
+    attachmentTypes: parsed.attachments.map((a) => a.contentType),
+  };
+}
+
+const readAll = (files: string[]) => Promise.all(files.map(read));
+
+const ALLEN = { addresses: ['phillip.allen@enron.com', 'k..allen@enron.com'] };
+
+describe('threadSubject', () => {
+  it('drops reply and forward prefixes, however stacked', () => {
+    expect(threadSubject('RE: Fw: RE:  Huntley/question')).toBe('huntley/question');
+    expect(threadSubject('AW: Budget')).toBe('budget');
+  });
+});
+
+describe('automatedReason on real mail', () => {
+  it('names a mailing list by its List-Id', async () => {
+    const mail = await read('mime/cpython-email-testdata/Lib/email/test/data/msg_16.txt');
+    expect(automatedReason(mail)).toBe('Sent to a mailing list (List-Id)');
+  });
+
+  it('names an auto-replied bounce', async () => {
+    const mail = await read('mime/postal-mime/test/fixtures/bounce.eml');
+    expect(automatedReason(mail)).toBe('Sent automatically (Auto-Submitted)');
+  });
+
+  it('names a calendar invitation', async () => {
+    const mail = await read('mime/postal-mime/test/fixtures/calendar-event.eml');
+    expect(automatedReason(mail)).toBe('A calendar notification');
+  });
+
+  it('lets a person’s mail through', async () => {
+    expect(automatedReason(await read('enron/allen-p/inbox/36.'))).toBeNull();
+  });
+});
+
+describe('answeredIncoming', () => {
+  it('finds the real reply of enron-pairs by subject threading (Lotus Notes mail has no In-Reply-To)', async () => {
+    const incoming = await readAll(enronFolder('allen-p', 'inbox'));
+    const sent = [await read('enron/allen-p/sent_items/2.')];
+    const answered = answeredIncoming(incoming, sent);
+    const index = enronFolder('allen-p', 'inbox').indexOf(path.join(CORPUS_DIR, 'enron/allen-p/inbox/36.'));
+    expect([...answered]).toEqual([index]);
+  });
+
+  it('does not count a reply sent before the mail arrived', async () => {
+    const incoming = [await read('enron/allen-p/inbox/36.')];
+    const reply = await read('enron/allen-p/sent_items/2.');
+    const early = { ...reply, receivedDate: new Date(incoming[0]!.receivedDate!.getTime() - 60_000) };
+    expect(answeredIncoming(incoming, [early]).size).toBe(0);
+  });
+});
+
+describe('needsReply', () => {
+  it('never asks to answer the owner’s own mail, nor a list', async () => {
+    const history = learnReplyHistory({ incoming: [], sent: [], owner: ALLEN });
+    const own = await read('enron/allen-p/sent_items/2.');
+    expect(needsReply(own, { owner: ALLEN, history })).toEqual({ needsReply: false, score: 0, reasons: ['Sent by you'] });
+    const list = await read('mime/cpython-email-testdata/Lib/email/test/data/msg_16.txt');
+    expect(needsReply(list, { owner: ALLEN, history }).reasons).toEqual(['Sent to a mailing list (List-Id)']);
+  });
+
+  it('skips ignored senders and mail not addressed to the user', async () => {
+    const history = learnReplyHistory({ incoming: [], sent: [], owner: ALLEN });
+    const mail = await read('enron/allen-p/inbox/36.');
+    expect(needsReply(mail, { owner: ALLEN, history, ignoredSenders: ['lpl.com'] }).reasons).toEqual(['From a sender you ignore']);
+    expect(needsReply(mail, { owner: { addresses: ['someone.else@enron.com'] }, history }).reasons).toEqual(['Not addressed to you']);
+  });
+
+  it('with nothing learned, asks to answer a person writing to the user', async () => {
+    const history = learnReplyHistory({ incoming: [], sent: [], owner: ALLEN });
+    const decision = needsReply(await read('enron/allen-p/inbox/36.'), { owner: ALLEN, history });
+    expect(decision.needsReply).toBe(true);
+    expect(decision.reasons).toContain('Written to you by a person');
+  });
+
+  it('learns from the user’s history and says what it learned', async () => {
+    const incoming = await readAll(enronFolder('allen-p', 'inbox'));
+    const sent = await readAll([...enronFolder('allen-p', 'sent_items'), ...enronFolder('allen-p', 'sent')]);
+    const history = learnReplyHistory({ incoming, sent, owner: ALLEN });
+    expect(history.weights).toHaveLength(9);
+    expect(history.bySender.get('wise.counsel@lpl.com')).toEqual({ seen: 2, answered: 1 });
+    const decision = needsReply(await read('enron/allen-p/inbox/36.'), { owner: ALLEN, history });
+    expect(decision.reasons[0]).toBe('You answered 1 of 2 emails from this sender');
+    expect(decision.score).toBeGreaterThan(0);
+  });
+});
+
+describe('needsReview', () => {
+  it('flags contract language and a sender never written to, with reasons', async () => {
+    const mail = await read('enron/allen-p/inbox/22.');
+    const review = needsReview(mail, { history: { writtenTo: new Map() } });
+    expect(review.needsReview).toBe(true);
+    expect(review.reasons).toContain('About prices or a contract');
+    expect(review.reasons).toContain('You have never written to this sender');
+  });
+
+  it('applies the user’s own review rules (words and domains)', async () => {
+    const mail = await read('enron/allen-p/inbox/36.');
+    const history = { writtenTo: new Map([['wise.counsel@lpl.com', 3]]) };
+    const review = needsReview(mail, { history, rules: { words: ['Huntley'], senders: ['@lpl.com'] } });
+    expect(review.reasons).toEqual(['Matches your review rule "Huntley"', 'From a sender in your review rules (@lpl.com)']);
+  });
+});
