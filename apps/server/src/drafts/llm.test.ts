@@ -130,6 +130,19 @@ describe('draftWithLlm against an OpenAI-compatible stand-in', () => {
     expect(user.lastIndexOf('## Your task\n')).toBeGreaterThan(user.lastIndexOf('</data>'));
   });
 
+  it.each([
+    ['in a Markdown code fence', (json: string) => `\`\`\`json\n${json}\n\`\`\``],
+    [
+      'after a thinking block and with prose around it',
+      (json: string) => `<think>The user wants {a reply}.</think>\nHere is the draft:\n${json}\nHope this helps!`,
+    ],
+  ])('reads the JSON object when a server that ignores the schema writes it %s', async (_name, wrap) => {
+    standIn.answer({ kind: 'content', content: wrap(JSON.stringify(GOOD_ANSWER, null, 2)) });
+    const draft = await draftWithLlm(await huntleyComposeInput(), config());
+    expect(draft).toMatchObject({ body: GOOD_ANSWER.body, confidence: 0.72, engine: 'llama3.1' });
+    expect(standIn.requests).toHaveLength(1);
+  });
+
   it('retries once after a 500 and uses the second answer', async () => {
     standIn.answer({ kind: 'status', status: 500 }, { kind: 'json', value: GOOD_ANSWER });
     const draft = await draftWithLlm(await huntleyComposeInput(), config());

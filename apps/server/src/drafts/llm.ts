@@ -7,7 +7,7 @@ import { APICallError, generateText, JSONParseError, NoObjectGeneratedError, Out
 import type { Env } from '../env.ts';
 import { logger } from '../platform/logger.ts';
 import { builtinDraft } from './engine/compose.ts';
-import { buildDraftPrompt, toRawDraft, ZLlmDraftOutput } from './engine/prompt.ts';
+import { buildDraftPrompt, type LlmDraftOutput, parseDraftOutput, toRawDraft, ZLlmDraftOutput } from './engine/prompt.ts';
 import type { ComposeInput, RawDraft } from './engine/types.ts';
 
 export type LlmConfig = {
@@ -37,7 +37,7 @@ export function llmConfigFromEnv(env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | '
   };
 }
 
-export type LlmFailure = 'timeout' | 'unreachable' | 'http_error' | 'invalid_output' | 'aborted';
+export type LlmFailure = 'timeout' | 'unreachable' | 'http_error' | 'invalid_output' | 'failed' | 'aborted';
 
 /**
  * Why the model did not give a draft. The message is written for the user (it ends up in the draft's
@@ -59,7 +59,6 @@ function toLlmError(
   error: unknown,
   { timedOut, aborted, timeoutMs }: { timedOut: boolean; aborted: boolean; timeoutMs: number },
 ): LlmError {
-  if (error instanceof LlmError) return error;
   if (aborted) return new LlmError('aborted', 'the draft was cancelled');
   if (timedOut) return new LlmError('timeout', `it took longer than ${Math.round(timeoutMs / 1000)} s`);
   const last = RetryError.isInstance(error) ? error.lastError : error;
@@ -69,7 +68,8 @@ function toLlmError(
   if (APICallError.isInstance(last) && last.statusCode !== undefined) {
     return new LlmError('http_error', `the endpoint answered HTTP ${last.statusCode}`, last.statusCode);
   }
-  return new LlmError('unreachable', 'the endpoint could not be reached');
+  if (APICallError.isInstance(last)) return new LlmError('unreachable', 'the endpoint could not be reached');
+  return new LlmError('failed', 'the call failed');
 }
 
 /**
@@ -89,6 +89,7 @@ export async function draftWithLlm(input: ComposeInput, config: LlmConfig, { sig
   const { system, prompt, sources } = buildDraftPrompt(input);
   const timeout = AbortSignal.timeout(config.timeoutMs);
   const abortSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let output: LlmDraftOutput;
   try {
     const result = await generateText({
       model: provider.chatModel(config.model),
@@ -98,12 +99,16 @@ export async function draftWithLlm(input: ComposeInput, config: LlmConfig, { sig
       maxRetries: LLM_MAX_RETRIES,
       abortSignal,
     });
-    const draft = toRawDraft(result.output, sources, config.model);
-    if (!draft.body) throw new LlmError('invalid_output', 'its answer was an empty draft');
-    return draft;
+    output = result.output;
   } catch (error) {
-    throw toLlmError(error, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs: config.timeoutMs });
+    // A server that ignores the schema may still have written the object, fenced or wrapped in prose.
+    const recovered = NoObjectGeneratedError.isInstance(error) && error.text ? parseDraftOutput(error.text) : null;
+    if (!recovered) throw toLlmError(error, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs: config.timeoutMs });
+    output = recovered;
   }
+  const draft = toRawDraft(output, sources, config.model);
+  if (!draft.body) throw new LlmError('invalid_output', 'its answer was an empty draft');
+  return draft;
 }
 
 type FallbackLog = { warn: (fields: Record<string, unknown>, message: string) => void };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { huntleyComposeInput } from '../../test-support/compose-input.ts';
-import { buildDraftPrompt, PROMPT_DATA_MAX_CHARS, SYSTEM_PROMPT, toRawDraft } from './prompt.ts';
+import { buildDraftPrompt, PROMPT_DATA_MAX_CHARS, parseDraftOutput, SYSTEM_PROMPT, toRawDraft } from './prompt.ts';
 
 /** Each `<data ...>` block of a prompt, with its opening tag's attributes and its text. */
 function dataBlocks(prompt: string) {
@@ -178,5 +178,25 @@ describe('toRawDraft', () => {
     const raw = toRawDraft({ body: 'Ok.', subject: ' Title  policy ', confidence: given, reasons: [], usedSourceIds: [] }, new Map(), 'm');
     expect(raw.confidence).toBeCloseTo(expected);
     expect(raw.subject).toBe('Title policy');
+  });
+});
+
+describe('parseDraftOutput', () => {
+  const answer = { body: 'Bob, I will look tonight. Phillip', subject: null, confidence: 0.5, reasons: [], usedSourceIds: [] };
+  it.each([
+    ['plain JSON', JSON.stringify(answer)],
+    ['a fence without a language', `\`\`\`\n${JSON.stringify(answer)}\n\`\`\``],
+    ['a thinking block with braces first', `<think>{"body": "not this"}</think>${JSON.stringify(answer)}`],
+  ])('reads %s', (_name, text) => {
+    expect(parseDraftOutput(text)).toEqual(answer);
+  });
+
+  it.each([
+    ['prose only', 'Bob, I will look tonight. Phillip'],
+    ['a cut-off object', '{"body": "Bob, I will'],
+    ['another shape', '{"reply": "Bob"}'],
+    ['an empty answer', ''],
+  ])('gives null for %s', (_name, text) => {
+    expect(parseDraftOutput(text)).toBeNull();
   });
 });

@@ -346,6 +346,24 @@ export function buildDraftPrompt(input: ComposeInput, { maxDataChars = PROMPT_DA
 }
 
 /**
+ * The draft object in a model's text, for servers that ignore the requested JSON schema: thinking
+ * blocks (`<think>...</think>`) dropped, then the content of a Markdown code fence, else the text from
+ * the first `{` to the last `}`. Null when no object of the expected shape is there.
+ */
+export function parseDraftOutput(text: string): LlmDraftOutput | null {
+  const visible = text.replace(/<think>[\s\S]*?<\/think>/gi, '');
+  const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/i.exec(visible)?.[1];
+  const candidate = fenced ?? visible.slice(visible.indexOf('{'), visible.lastIndexOf('}') + 1);
+  if (!candidate.trim()) return null;
+  try {
+    const parsed = ZLlmDraftOutput.safeParse(JSON.parse(candidate));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The model's answer as a RawDraft: sources resolved by id (ids the prompt did not offer are dropped),
  * confidence brought into 0..1 (small models sometimes answer a percentage), text bounded.
  */
