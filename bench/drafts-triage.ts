@@ -20,7 +20,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { answeredIncoming, learnReplyHistory, needsReply, type TriageMail, threadSubject } from '../apps/server/src/drafts/engine/triage.ts';
+import {
+  answeredIncoming,
+  fitLogistic,
+  learnReplyHistory,
+  needsReply,
+  replyLearningRows,
+  type TriageMail,
+  threadSubject,
+} from '../apps/server/src/drafts/engine/triage.ts';
 import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { listFiles } from '../apps/server/src/test-support/corpus.ts';
 
@@ -38,8 +46,13 @@ export type UserResult = Counts & {
   /** Inbox mail left out because it came after the last sent mail minus the reply window. */
   pastTruth: number;
   learned: number;
+  /** Answered mail among the learned and the tested mail (the answer rate shifts over time). */
+  answeredLearned: number;
   tested: number;
   owner: string[];
+  /** The learning rows over all of the user's known mail, for the ceiling figures. */
+  rows: number[][];
+  labels: boolean[];
 };
 export type TriageResult = Counts & {
   corpusDir: string;
@@ -48,7 +61,25 @@ export type TriageResult = Counts & {
   /** Answered mail in the test windows, and how many mails were tested. */
   answeredTested: number;
   tested: number;
+  ceiling: Ceiling;
   users: UserResult[];
+};
+
+/**
+ * How far any model on these features could go, measured in-sample on all known mail of the
+ * group (so optimistic: an upper bound).
+ */
+export type Ceiling = {
+  mails: number;
+  answered: number;
+  /** Answered mails whose coarse features (below) are exactly those of at least one unanswered mail. */
+  answeredWithUnansweredTwin: number;
+  /** Answered mails in a cell of those features where unanswered mails are as many or more. */
+  answeredOutnumbered: number;
+  /** The best precision at recall >= 0.75 of any rule over those cells, chosen on the same mail. */
+  cellsPrecisionAtRecall75: number;
+  /** The same for the logistic regression on all features, learned on the whole group at once. */
+  pooledPrecisionAtRecall75: number;
 };
 
 function readPairs(corpusDir: string): { user: string; incoming_path: string }[] {
@@ -122,6 +153,7 @@ async function benchUser(corpusDir: string, user: string, pairPaths: Set<string>
     if (key) byThread.set(key, [...(byThread.get(key) ?? []), mail]);
   }
   const counts: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  const ceilingRows = replyLearningRows({ incoming: known, sent, owner });
   for (const mail of known.slice(cut)) {
     const earlier = (byThread.get(threadSubject(mail.subject)) ?? []).filter((other) => at(other) < at(mail));
     const predicted = needsReply(mail, { owner, history, earlier }).needsReply;
@@ -137,14 +169,91 @@ async function benchUser(corpusDir: string, user: string, pairPaths: Set<string>
     answered: truth.size,
     pastTruth: incoming.length - known.length,
     learned: cut,
+    answeredLearned: known.slice(0, cut).filter((mail) => truth.has(mail)).length,
     tested: known.length - cut,
     owner: owner.addresses,
+    rows: ceilingRows.rows,
+    labels: ceilingRows.labels,
     ...counts,
   };
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const ratio = (a: number, b: number) => (b ? a / b : 0);
+
+/** Precision at the first cut (best first) where recall reaches `recall`. */
+function precisionAtRecall(ranked: { answered: number; mails: number }[], total: number, recall: number): number {
+  let answered = 0;
+  let mails = 0;
+  for (const group of ranked) {
+    answered += group.answered;
+    mails += group.mails;
+    if (answered >= recall * total) return ratio(answered, mails);
+  }
+  return ratio(answered, mails);
+}
+
+/**
+ * A mail's coarse features (FEATURE_NAMES order in the row): you in To / Cc, recipients (1, 2-3,
+ * 4-10, more), internal, question, request, forward without a note, FYI, written to the sender
+ * (never, 1-5, more), reply subject, the three thread states, and the sender's answer rate (< 5 %,
+ * < 20 %, more).
+ */
+function cellOf(row: number[]): string {
+  const recipients = Math.round(Math.expm1(row[6]!));
+  const written = Math.round(Math.expm1(row[12]!));
+  const senderRate = 1 / (1 + Math.exp(-row[1]!));
+  return [
+    row[4],
+    row[5],
+    recipients <= 1 ? 1 : recipients <= 3 ? 2 : recipients <= 10 ? 3 : 4,
+    row[7],
+    row[8],
+    row[9],
+    row[10],
+    row[11],
+    written === 0 ? 0 : written <= 5 ? 1 : 2,
+    row[13],
+    row[14],
+    row[15],
+    row[16],
+    senderRate < 0.05 ? 0 : senderRate < 0.2 ? 1 : 2,
+  ].join('');
+}
+
+function ceilingOf(users: UserResult[]): Ceiling {
+  const rows = users.flatMap((u) => u.rows);
+  const labels = users.flatMap((u) => u.labels);
+  const answered = labels.filter(Boolean).length;
+  const cells = new Map<string, { answered: number; mails: number }>();
+  rows.forEach((row, i) => {
+    const key = cellOf(row);
+    const cell = cells.get(key) ?? { answered: 0, mails: 0 };
+    cell.mails++;
+    if (labels[i]) cell.answered++;
+    cells.set(key, cell);
+  });
+  const all = [...cells.values()];
+  // No pull toward the defaults: the fit the group itself supports best.
+  const weights = fitLogistic(rows, labels, []);
+  const scored = rows
+    .map((row, i) => ({ score: row.reduce((sum, x, j) => sum + x * weights[j]!, 0), answered: labels[i] ? 1 : 0, mails: 1 }))
+    .sort((a, b) => b.score - a.score);
+  return {
+    mails: rows.length,
+    answered,
+    answeredWithUnansweredTwin: all.filter((c) => c.mails > c.answered).reduce((sum, c) => sum + c.answered, 0),
+    answeredOutnumbered: all.filter((c) => c.mails - c.answered >= c.answered).reduce((sum, c) => sum + c.answered, 0),
+    cellsPrecisionAtRecall75: round(
+      precisionAtRecall(
+        all.sort((a, b) => b.answered / b.mails - a.answered / a.mails),
+        answered,
+        0.75,
+      ),
+    ),
+    pooledPrecisionAtRecall75: round(precisionAtRecall(scored, answered, 0.75)),
+  };
+}
 
 export async function triage(corpusDir: string): Promise<TriageResult> {
   const pairs = readPairs(corpusDir);
@@ -160,6 +269,7 @@ export async function triage(corpusDir: string): Promise<TriageResult> {
     needsReplyRecall: round(ratio(total.tp, total.tp + total.fn)),
     answeredTested: total.tp + total.fn,
     tested: total.tp + total.fp + total.fn + total.tn,
+    ceiling: ceilingOf(results),
     ...total,
     users: results,
   };
@@ -169,7 +279,7 @@ function printUser(u: UserResult): void {
   const p = ratio(u.tp, u.tp + u.fp);
   const r = ratio(u.tp, u.tp + u.fn);
   process.stderr.write(
-    `  ${u.user}: inbox ${u.inbox} (answered ${u.answered}, ${u.pastTruth} past the sent folders' end), learned ${u.learned}, tested ${u.tested}: ` +
+    `  ${u.user}: inbox ${u.inbox} (answered ${u.answered}, ${u.pastTruth} past the sent folders' end), learned ${u.learned} (${u.answeredLearned} answered), tested ${u.tested} (${u.tp + u.fn} answered): ` +
       `tp ${u.tp} fp ${u.fp} fn ${u.fn} tn ${u.tn}, precision ${p.toFixed(2)}, recall ${r.toFixed(2)}\n`,
   );
 }
@@ -183,6 +293,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (const user of result.users) printUser(user);
     process.stderr.write(
       `needs_reply precision ${result.needsReplyPrecision}, recall ${result.needsReplyRecall} (tp ${result.tp}, fp ${result.fp}, fn ${result.fn}, tn ${result.tn})\n`,
+    );
+    const c = result.ceiling;
+    process.stderr.write(
+      `ceiling (in-sample, all known mail): ${c.answered} answered of ${c.mails}; ${c.answeredWithUnansweredTwin} answered have an unanswered twin on the coarse features, ` +
+        `${c.answeredOutnumbered} are outnumbered by unanswered twins; precision at recall 0.75: ${c.cellsPrecisionAtRecall75} (best rule on the cells), ${c.pooledPrecisionAtRecall75} (logistic on all features)\n`,
     );
     const { users: _, ...summary } = result;
     console.log(JSON.stringify(summary));

@@ -322,7 +322,7 @@ export function fitLogistic(rows: number[][], labels: boolean[], prior: readonly
   const sd = spread.map(Math.sqrt);
   const scale = sd.map((v, j) => (j === 0 || v < 1e-6 ? 0 : 1 / v));
   const scaled = rows.map((row) => row.map((x, j) => (j === 0 ? 1 : (x - mean[j]!) * scale[j]!)));
-  const target = prior.map((w, j) => (j === 0 ? 0 : w * sd[j]!));
+  const target = sd.map((v, j) => (j === 0 ? 0 : (prior[j] ?? 0) * v));
   const positives = labels.filter(Boolean).length;
   const strength = PRIOR_ROWS / Math.max(labels.length, 1);
   const weights = target.slice();
