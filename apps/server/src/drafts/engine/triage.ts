@@ -218,7 +218,8 @@ function threadState(mail: TriageMail, { own, earlier }: Context): ThreadState {
     answersUser: thread.some(
       (other) =>
         fromUser(other) &&
-        ((other.messageId && named.has(other.messageId)) || [...other.recipientEmails, ...other.ccEmails].some((a) => a.toLowerCase() === sender)),
+        ((other.messageId && named.has(other.messageId)) ||
+          [...other.recipientEmails, ...other.ccEmails].some((a) => a.toLowerCase() === sender)),
     ),
   };
 }
@@ -317,8 +318,14 @@ export function fitLogistic(rows: number[][], labels: boolean[], prior: readonly
   const width = rows[0]?.length ?? FEATURE_NAMES.length;
   const mean = new Array<number>(width).fill(0);
   const spread = new Array<number>(width).fill(0);
-  for (const row of rows) row.forEach((x, j) => (mean[j]! += x / rows.length));
-  for (const row of rows) row.forEach((x, j) => (spread[j]! += (x - mean[j]!) ** 2 / rows.length));
+  for (const row of rows)
+    row.forEach((x, j) => {
+      mean[j]! += x / rows.length;
+    });
+  for (const row of rows)
+    row.forEach((x, j) => {
+      spread[j]! += (x - mean[j]!) ** 2 / rows.length;
+    });
   const sd = spread.map(Math.sqrt);
   const scale = sd.map((v, j) => (j === 0 || v < 1e-6 ? 0 : 1 / v));
   const scaled = rows.map((row) => row.map((x, j) => (j === 0 ? 1 : (x - mean[j]!) * scale[j]!)));
