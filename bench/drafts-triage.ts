@@ -13,7 +13,7 @@
 //   weeks) or it is an incoming_path of pairs.jsonl.
 // - The truth ends where the sent folders end: mail newer than the last sent mail minus the
 //   two-week reply window may have been answered after the mailbox was copied, so it is left out
-//   (for allen-p and lavorato-j the whole newest 20 % of the inbox lay past their last sent mail).
+//   (allen-p's whole newest 20 % of the inbox came after his last sent mail).
 // - Time split of the rest: the model is learned from the older 80 % of it with the sent mail
 //   before the split date; needs_reply is decided for the newer 20 %, each mail seeing only the
 //   mail of its thread before it (as the service would when it arrives).
