@@ -224,7 +224,7 @@ function threadState(mail: TriageMail, { own, earlier }: Context): ThreadState {
   };
 }
 
-/** The organisation of an address (enron.com and ect.enron.com are one), or the bare domain. */
+/** The organisation of an address (acme.com and mail.acme.com are one), or the bare domain. */
 const organisationOf = (address: string) => {
   const domain = domainOf(address.toLowerCase());
   return organisationLabel(domain) ?? (isFreeMail(domain) ? '' : domain);
@@ -353,21 +353,29 @@ export function fitLogistic(rows: number[][], labels: boolean[], prior: readonly
 }
 
 /**
+ * When the best F1 comes from flagging more than this share of the mail, the ranking showed no
+ * skill out of fold (F1 of "flag everything" is 2r/(1+r) at answer rate r): flag the share the
+ * user answers instead (else a weak history flags nearly all mail).
+ */
+const NO_SKILL_SHARE = 0.5;
+
+/**
  * The threshold with the best F1 over the given (out-of-fold) scores: the positive class is rare,
  * so not 0.5, and F1 weighs precision and recall alike (the targets are both).
  */
 function bestThreshold(scores: number[], labels: boolean[]): number {
   const order = scores.map((score, i) => ({ score, yes: labels[i]! })).sort((a, b) => b.score - a.score);
   const positives = order.filter((o) => o.yes).length;
-  let best = { f1: -1, threshold: 0.5 };
+  let best = { f1: -1, threshold: 0.5, flagged: 0 };
   let tp = 0;
   order.forEach(({ score, yes }, i) => {
     if (yes) tp++;
     const next = order[i + 1];
     if (next && next.score === score) return;
     const f1 = (2 * tp) / (i + 1 + positives);
-    if (f1 > best.f1) best = { f1, threshold: next ? (score + next.score) / 2 : score };
+    if (f1 > best.f1) best = { f1, threshold: next ? (score + next.score) / 2 : score, flagged: i + 1 };
   });
+  if (best.flagged > NO_SKILL_SHARE * order.length) return shareThreshold(scores, positives / order.length);
   return best.threshold;
 }
 
@@ -476,6 +484,12 @@ export function replyLearningRows({ incoming, sent, owner }: { incoming: TriageM
     if ((mail.receivedDate?.getTime() ?? Number.POSITIVE_INFINITY) > newestSent - ANSWER_WAIT_MS) return;
     learned.push({ mail, answered: answered.has(index) });
   });
+  // Folds by date order, so the same mail gives the same model in whatever order it is handed in.
+  learned.sort(
+    (a, b) =>
+      (a.mail.receivedDate?.getTime() ?? 0) - (b.mail.receivedDate?.getTime() ?? 0) ||
+      (a.mail.messageId ?? '').localeCompare(b.mail.messageId ?? ''),
+  );
   countAnswers(history, learned);
   const rows: number[][] = [];
   const labels: boolean[] = [];
