@@ -86,6 +86,13 @@ const ZEnv = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
+  // The optional LLM drafting engine: any OpenAI-compatible endpoint (issue 18). Without both
+  // LLM_BASE_URL and LLM_MODEL only the built-in engine can be chosen.
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().trim().min(1).optional(),
+  LLM_API_KEY: z.string().trim().min(1).optional(),
+  // The needs_reply model is learned again as sent mail arrives, at most this often per account.
+  TRIAGE_RELEARN_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };
