@@ -50,4 +50,8 @@ CREATE INDEX "drafting_settings_user_idx" ON "drafting_settings" USING btree ("u
 CREATE INDEX "email_triage_account_idx" ON "email_triage" USING btree ("email_account_id");--> statement-breakpoint
 CREATE INDEX "email_triage_user_idx" ON "email_triage" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "triage_models_user_idx" ON "triage_models" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "drafts_email_uq" ON "drafts" USING btree ("email_id");
+CREATE UNIQUE INDEX "drafts_email_uq" ON "drafts" USING btree ("email_id");--> statement-breakpoint
+-- By hand (drizzle-kit cannot express it): drafting's past-reply retrieval finds the user's reply to
+-- mail without threading headers (Lotus Notes, much of Enron) as a "Re:" of the same subject; this
+-- partial index on sent mail makes that a lookup. The expression is drafts/repo.ts' threadSubjectSql.
+CREATE INDEX "emails_sent_thread_subject_idx" ON "emails" USING btree ("email_account_id", (regexp_replace(lower(coalesce("subject", '')), '^(\s*(re|fw|fwd|aw|sv|antw|wg|tr)\s*(\[\d+\])?\s*:\s*)+', '')), "received_date") WHERE "is_outgoing";

@@ -20,9 +20,9 @@ const PAST_REPLIES = 5;
 const KNOWLEDGE_PASSAGES = 5;
 const ATTACHMENT_SUGGESTIONS = 3;
 /** Words of the incoming mail the similar-mail search ORs together: the account's rarest this many. */
-const QUERY_WORDS = 10;
+const QUERY_WORDS = 8;
 /** A word in more than this share of the account's mail says nothing about similarity. */
-const COMMON_WORD_SHARE = 0.1;
+const COMMON_WORD_SHARE = 0.02;
 /** The knowledge search and the suggestions read the subject and this much of the sender's own text. */
 const SEARCH_TEXT_CHARS = 4_000;
 

@@ -227,20 +227,27 @@ export async function wordFrequencies(db: Db, userId: string, accountId: string,
 /** Candidate past incoming mail: from the same sender, and the most similar by full text. */
 const SAME_SENDER_CANDIDATES = 30;
 const SIMILAR_CANDIDATES = 40;
+/** Only the newest this many full-text matches are ranked (ranking reads each one's vector). */
+const SIMILAR_POOL = 1_500;
 const PAIR_BODY_CHARS = 6_000;
 /** A reply found by subject threading must come within this long of the mail it answers (as triage). */
 const SUBJECT_REPLY_WINDOW = '14 days';
 
-/** "Re: Fw: Budget" -> "budget", in SQL (triage's threadSubject). */
-const threadSubjectSql = (column: SQL) =>
-  sql`regexp_replace(lower(trim(coalesce(${column}, ''))), '^((re|fw|fwd|aw|sv|antw|wg|tr)\\s*(\\[\\d+\\])?\\s*:\\s*)+', '')`;
+/**
+ * "Re: Fw: Budget" -> "budget", in SQL (triage's threadSubject). The very expression of the partial
+ * index emails_sent_thread_subject_idx (migration, by hand): change both together.
+ */
+const threadSubjectSql = (alias: string) =>
+  sql.raw(
+    `regexp_replace(lower(coalesce(${alias}.subject, '')), '^(\\s*(re|fw|fwd|aw|sv|antw|wg|tr)\\s*(\\[\\d+\\])?\\s*:\\s*)+', '')`,
+  );
 
 /**
  * The user's own (incoming, reply) pairs like the email being answered: candidates are the
  * account's incoming mail from the same sender (newest first) and the incoming mail most similar by
  * full text (`words`, OR'ed, ranked on the search index), then each candidate's reply is the first
- * sent mail of its thread after it, or (mail without threading headers) the first "Re:" of its
- * subject to its sender within two weeks.
+ * sent mail of its thread after it, or (mail without threading headers, such as Lotus Notes') the
+ * first "Re:" of its subject to its sender within two weeks.
  */
 export async function findReplyPairs(
   db: Db,
@@ -258,10 +265,11 @@ export async function findReplyPairs(
         and e.sender_email = ${senderEmail} and not e.is_outgoing and e.id <> ${emailId}
       order by es.received_date desc nulls last limit ${SAME_SENDER_CANDIDATES})`);
   if (query)
-    parts.push(sql`(select e.id, false as same_sender, ts_rank(es.search, to_tsquery('simple', ${query}))::float8 as score
-      from email_search es join emails e on e.id = es.email_id
-      where es.user_id = ${userId} and es.email_account_id = ${accountId} and es.search @@ to_tsquery('simple', ${query})
-        and not e.is_outgoing and e.id <> ${emailId}
+    parts.push(sql`(select m.email_id as id, false as same_sender, ts_rank(m.search, to_tsquery('simple', ${query}))::float8 as score
+      from (select es.email_id, es.search from email_search es
+            where es.user_id = ${userId} and es.email_account_id = ${accountId} and es.search @@ to_tsquery('simple', ${query})
+              and es.email_id <> ${emailId}
+            order by es.received_date desc nulls last limit ${SIMILAR_POOL}) m
       order by score desc limit ${SIMILAR_CANDIDATES})`);
   if (parts.length === 0) return [];
   const { rows } = await db.execute<{
@@ -277,24 +285,30 @@ export async function findReplyPairs(
     reply_date: Date | null;
   }>(sql`
     with candidates as (${sql.join(parts, sql` union all `)}),
-    best as (select id, bool_or(same_sender) as same_sender, max(score) as score from candidates group by id)
-    select c.id, c.same_sender, c.score, i.subject, i.sender_email, i.received_date, left(i.body_text, ${PAIR_BODY_CHARS}) as body,
-      r.subject as reply_subject, r.body as reply_body, r.received_date as reply_date
-    from best c
-    join emails i on i.id = c.id and i.user_id = ${userId}
-    cross join lateral (
-      select s.subject, left(s.body_text, ${PAIR_BODY_CHARS}) as body, s.received_date from emails s
-      where s.user_id = ${userId} and s.email_account_id = ${accountId} and s.is_outgoing
-        and i.received_date is not null and s.received_date >= i.received_date
-        and (
-          (i.thread_id is not null and s.thread_id = i.thread_id)
-          or (s.received_date < i.received_date + ${SUBJECT_REPLY_WINDOW}::interval
-              and i.sender_email = any(s.recipient_emails)
-              and s.subject ~* '^\\s*(re|aw|sv|antw)\\s*(\\[\\d+\\])?\\s*:'
-              and ${threadSubjectSql(sql`s.subject`)} = ${threadSubjectSql(sql`i.subject`)})
-        )
-      order by s.received_date asc limit 1
-    ) r`);
+    best as (select id, bool_or(same_sender) as same_sender, max(score) as score from candidates group by id),
+    replies as (
+      select c.id, c.same_sender, c.score, coalesce(rt.reply_id, rs.reply_id) as reply_id
+      from best c
+      join emails i on i.id = c.id and i.user_id = ${userId} and not i.is_outgoing and i.received_date is not null
+      left join lateral (
+        select s.id as reply_id from emails s
+        where s.email_account_id = ${accountId} and s.thread_id = i.thread_id and s.is_outgoing and s.received_date >= i.received_date
+        order by s.received_date asc limit 1
+      ) rt on true
+      left join lateral (
+        select s.id as reply_id from emails s
+        where rt.reply_id is null and s.email_account_id = ${accountId} and s.is_outgoing
+          and ${threadSubjectSql('s')} = ${threadSubjectSql('i')}
+          and s.received_date >= i.received_date and s.received_date < i.received_date + ${SUBJECT_REPLY_WINDOW}::interval
+          and s.subject ~* '^\s*(re|aw|sv|antw)\s*(\[\d+\])?\s*:' and i.sender_email = any(s.recipient_emails)
+        order by s.received_date asc limit 1
+      ) rs on true
+    )
+    select r.id, r.same_sender, r.score, i.subject, i.sender_email, i.received_date, left(i.body_text, ${PAIR_BODY_CHARS}) as body,
+      s.subject as reply_subject, left(s.body_text, ${PAIR_BODY_CHARS}) as reply_body, s.received_date as reply_date
+    from replies r
+    join emails i on i.id = r.id
+    join emails s on s.id = r.reply_id and s.user_id = ${userId}`);
   return rows;
 }
 
