@@ -15,7 +15,9 @@ import {
   waitFor,
 } from '../test-support/drafting.ts';
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
-import { composeDraftForEmail, relearnTriage, triageEmails } from './service.ts';
+import { indexEmailsForSearch } from '../mail/search-index.ts';
+import { gatherComposeInput } from './gather.ts';
+import { composeDraftForEmail, relearnTriage, triageEmails, triageStoredMail } from './service.ts';
 import { deserializeHistory } from './triage-service.ts';
 
 // Drafting end to end on real PostgreSQL and a real Dovecot: new mail noticed by the watcher, stored
@@ -153,6 +155,30 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
     expect(triage).toMatchObject({ needsReply: false });
     expect(triage!.reasons).toEqual(['Sent to a mailing list (List-Id)']);
     expect(await draftOfEmail(t.deps, newsId!)).toBeUndefined();
+  });
+});
+
+describe('the mail-stored subscriber', () => {
+  it('skips training downloads and outgoing mail, and drafts from the initial download only the last two days', async () => {
+    const address = 'alice+stored@penman.test';
+    const accountId = await t.insertEmailAccount(alice.user.id, address);
+    // Not flagged yet: a training download flags its mail after storing it.
+    const training = await storeEmail(alice.user.id, accountId, { recipientEmails: [address] });
+    const outgoing = await storeEmail(alice.user.id, accountId, { isOutgoing: true, senderEmail: address, recipientEmails: ['carol@client.test'] });
+    const old = await storeEmail(alice.user.id, accountId, { recipientEmails: [address], receivedDate: new Date(Date.now() - 5 * 86_400_000) });
+    const recent = await storeEmail(alice.user.id, accountId, { recipientEmails: [address], receivedDate: new Date(Date.now() - 3_600_000) });
+    const payload = { userId: alice.user.id, accountId };
+    await triageStoredMail(t.deps, { ...payload, emailIds: [training], source: 'training' });
+    expect(await triageOfEmail(t.deps, training)).toBeUndefined();
+    await triageStoredMail(t.deps, { ...payload, emailIds: [outgoing, old, recent], source: 'initial' });
+    expect(await triageOfEmail(t.deps, outgoing)).toBeUndefined();
+    expect(await triageOfEmail(t.deps, old)).toMatchObject({ needsReply: true });
+    await waitFor(
+      'the recent email drafted',
+      () => draftOfEmail(t.deps, recent),
+      Boolean,
+    );
+    expect(await draftOfEmail(t.deps, old)).toBeUndefined();
   });
 });
 
@@ -406,5 +432,89 @@ describe('drafting settings', () => {
     expect(await triageOfEmail(t.deps, ignored)).toMatchObject({ needsReply: false, reasons: ['From a sender you ignore'] });
     const { draftId } = await composeDraftForEmail({ db, userId: alice.user.id, emailId: ruled });
     expect((await draftOfEmail(t.deps, ruled))!).toMatchObject({ id: draftId, mode: 'buy_time', needsReview: true });
+  });
+});
+
+describe('what drafting gathers', () => {
+  it("finds the user's past replies: by thread headers, and by a Re: of the subject for mail without them", async () => {
+    const address = 'alice+gather@penman.test';
+    const accountId = await t.insertEmailAccount(alice.user.id, address);
+    const day = 86_400_000;
+    const at = (days: number) => new Date(Date.UTC(2025, 2, 1) + days * day);
+    // Carol's earlier question and Alice's reply naming it (In-Reply-To, same thread).
+    await storeEmail(alice.user.id, accountId, {
+      messageId: 'carol-old@client.test',
+      messageKey: 'carol-old@client.test',
+      threadId: 'carol-old@client.test',
+      subject: 'Invoice for March',
+      recipientEmails: [address],
+      bodyText: 'Hi Alice, where is the invoice for March?',
+      receivedDate: at(0),
+    });
+    await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      messageId: 'alice-re-carol@penman.test',
+      messageKey: 'alice-re-carol@penman.test',
+      inReplyTo: 'carol-old@client.test',
+      threadId: 'carol-old@client.test',
+      subject: 'Re: Invoice for March',
+      senderEmail: address,
+      recipientEmails: ['carol@client.test'],
+      bodyText: 'Hi Carol, it went out on Monday.\n\n> where is the invoice',
+      receivedDate: at(1),
+    });
+    // Dave's mail and Alice's answer with no threading headers (Lotus Notes): a Re: of the subject.
+    await storeEmail(alice.user.id, accountId, {
+      messageId: 'dave-old@partner.test',
+      messageKey: 'dave-old@partner.test',
+      threadId: 'dave-old@partner.test',
+      subject: 'Pipeline maintenance window',
+      senderEmail: 'dave@partner.test',
+      recipientEmails: [address],
+      bodyText: 'Alice, the pipeline maintenance window moves to Thursday. Does that suit your traders?',
+      receivedDate: at(2),
+    });
+    await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      messageId: null,
+      messageKey: 'sha256:alice-re-dave',
+      threadId: 'sha256:alice-re-dave',
+      subject: 'RE: Pipeline maintenance window',
+      senderEmail: address,
+      recipientEmails: ['dave@partner.test'],
+      bodyText: 'Thursday suits us. Thanks for the notice.',
+      receivedDate: at(3),
+    });
+    // Filler, so the maintenance words are rare in the account.
+    for (let i = 0; i < 5; i++)
+      await storeEmail(alice.user.id, accountId, { subject: `Lunch ${i}`, senderEmail: `friend${i}@x.test`, recipientEmails: [address] });
+    await indexEmailsForSearch(db);
+
+    const fromCarol = await storeEmail(alice.user.id, accountId, {
+      subject: 'Invoice for April',
+      recipientEmails: [address],
+      bodyText: 'And the invoice for April?',
+      receivedDate: at(30),
+    });
+    const carol = await gatherComposeInput({ db, userId: alice.user.id, emailId: fromCarol, mode: 'full', buyTimeHours: 24, now: at(30) });
+    expect(carol.input.pastReplies[0]).toMatchObject({
+      sameSender: true,
+      incoming: { subject: 'Invoice for March', from: 'carol@client.test' },
+      reply: { subject: 'Re: Invoice for March', text: 'Hi Carol, it went out on Monday.\n' },
+    });
+    expect(carol.input.owner.addresses).toEqual([address]);
+
+    const fromErin = await storeEmail(alice.user.id, accountId, {
+      subject: 'Maintenance window',
+      senderEmail: 'erin@partner.test',
+      recipientEmails: [address],
+      bodyText: 'Is the pipeline maintenance window still on Thursday?',
+      receivedDate: at(31),
+    });
+    const erin = await gatherComposeInput({ db, userId: alice.user.id, emailId: fromErin, mode: 'buy_time', buyTimeHours: 48, now: at(31) });
+    expect(erin.input.pastReplies.map((pair) => [pair.sameSender, pair.incoming.from, pair.reply.text])).toEqual([
+      [false, 'dave@partner.test', 'Thursday suits us. Thanks for the notice.'],
+    ]);
+    expect(erin.input).toMatchObject({ mode: 'buy_time', buyTimeHours: 48, email: { subject: 'Maintenance window' } });
   });
 });
