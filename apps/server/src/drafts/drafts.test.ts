@@ -17,6 +17,7 @@ import {
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { gatherComposeInput } from './gather.ts';
+import { upsertPendingDraft } from './repo.ts';
 import { composeDraftForEmail, relearnTriage, triageEmails, triageStoredMail } from './service.ts';
 import { deserializeHistory } from './triage-service.ts';
 
@@ -197,6 +198,30 @@ describe('triage and drafting are idempotent per email', () => {
     await t.request(`/api/drafts/${first.draftId}/reject`, { method: 'POST', cookie: alice.cookie });
     const third = await composeDraftForEmail({ db, userId: alice.user.id, emailId });
     expect(third).toMatchObject({ draftId: first.draftId, status: 'rejected', decided: true });
+    // A drafting job that gathered before the decision and stores after it: the decision stands.
+    const late = await upsertPendingDraft(
+      db,
+      { userId: alice.user.id, emailAccountId: accountId, emailId },
+      {
+        mode: 'full',
+        subject: 'Re: late',
+        body: 'Written too late',
+        suggestedAttachments: [],
+        needsReview: false,
+        reviewReasons: [],
+        engine: 'builtin',
+        generationMs: 1,
+        styleScore: null,
+        confidence: 0.5,
+        reasons: [],
+        usedSources: [],
+        language: null,
+      },
+    );
+    expect(late).toBeUndefined();
+    const kept = await draftOfEmail(t.deps, emailId);
+    expect(kept!.status).toBe('rejected');
+    expect(kept!.body).not.toBe('Written too late');
   });
 
   it('relearning stores a model whose Maps come back as Maps', async () => {
