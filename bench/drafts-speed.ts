@@ -19,12 +19,13 @@ import { gatherComposeInput } from '../apps/server/src/drafts/gather.ts';
 import { composeDraftForEmail } from '../apps/server/src/drafts/service.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import { jobHandlers } from '../apps/server/src/job-handlers.ts';
-import { startNewMailWatcher } from '../apps/server/src/mail/service.ts';
 import { indexEmailsForSearch } from '../apps/server/src/mail/search-index.ts';
+import { startNewMailWatcher } from '../apps/server/src/mail/service.ts';
 import { connectDatabase, type Database, ensureDatabaseExists, withDatabaseName } from '../apps/server/src/platform/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/server/src/platform/db/migrate.ts';
 import { startWorkers } from '../apps/server/src/platform/queue.ts';
+import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 import {
   addInitializedImapAccount,
   appendToInbox,
@@ -33,7 +34,6 @@ import {
   personalMail,
   waitFor,
 } from '../apps/server/src/test-support/drafting.ts';
-import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 import { seedEmails } from './email-stats.ts';
 
 export type Percentiles = { p50Ms: number; p95Ms: number; maxMs: number; count: number };
@@ -120,20 +120,8 @@ export async function timeToDraft(messages = 50): Promise<Percentiles> {
       });
       const started = performance.now();
       await appendToInbox(dovecot, ca, 'owner', raw);
-      const emailId = await waitFor(
-        `message ${i} stored`,
-        () => emailIdByMessageId(deps, accountId, messageId),
-        Boolean,
-        30_000,
-        5,
-      );
-      await waitFor(
-        `the draft of message ${i}`,
-        () => draftOfEmail(deps, emailId!),
-        Boolean,
-        30_000,
-        5,
-      );
+      const emailId = await waitFor(`message ${i} stored`, () => emailIdByMessageId(deps, accountId, messageId), Boolean, 30_000, 5);
+      await waitFor(`the draft of message ${i}`, () => draftOfEmail(deps, emailId!), Boolean, 30_000, 5);
       times.push(performance.now() - started);
     }
     return percentiles(times);

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { type MailWatcher, startNewMailWatcher } from '../mail/service.ts';
 import { draftFeedback, emails, emailTriage, triageModels } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
+import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
 import {
   addInitializedImapAccount,
   appendToInbox,
@@ -14,8 +16,6 @@ import {
   triageOfEmail,
   waitFor,
 } from '../test-support/drafting.ts';
-import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
-import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { gatherComposeInput } from './gather.ts';
 import { upsertPendingDraft } from './repo.ts';
 import { composeDraftForEmail, relearnTriage, triageEmails, triageStoredMail } from './service.ts';
@@ -41,11 +41,7 @@ const OWNER = 'alice@penman.test';
 
 /** An incoming email of a bare account of `userId`, stored directly (no mailbox behind it). */
 let stored = 0;
-async function storeEmail(
-  userId: string,
-  accountId: string,
-  fields: Partial<typeof emails.$inferInsert> = {},
-): Promise<string> {
+async function storeEmail(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}): Promise<string> {
   stored++;
   const [row] = await db
     .insert(emails)
@@ -103,16 +99,8 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
         messageId: 'new-1@client.test',
       }),
     );
-    const emailId = await waitFor(
-      'the message stored',
-      () => emailIdByMessageId(t.deps, accountId, 'new-1@client.test'),
-      Boolean,
-    );
-    const draft = await waitFor(
-      'its draft',
-      () => draftOfEmail(t.deps, emailId!),
-      Boolean,
-    );
+    const emailId = await waitFor('the message stored', () => emailIdByMessageId(t.deps, accountId, 'new-1@client.test'), Boolean);
+    const draft = await waitFor('its draft', () => draftOfEmail(t.deps, emailId!), Boolean);
     expect(draft).toMatchObject({ status: 'pending', mode: 'full', emailAccountId: accountId, userId: alice.user.id });
     expect(draft!.body.length).toBeGreaterThan(0);
     expect(draft!.subject).toBe('Re: Meeting next week');
@@ -133,26 +121,14 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
       'alice',
       personalMail({ from: 'carol@client.test', to: OWNER, subject: 'One more', body: 'And the budget?', messageId: 'new-2@client.test' }),
     );
-    const newsId = await waitFor(
-      'the newsletter stored',
-      () => emailIdByMessageId(t.deps, accountId, 'news-1@lists.example.org'),
-      Boolean,
-    );
+    const newsId = await waitFor('the newsletter stored', () => emailIdByMessageId(t.deps, accountId, 'news-1@lists.example.org'), Boolean);
     const personalId = await waitFor(
       'the second message stored',
       () => emailIdByMessageId(t.deps, accountId, 'new-2@client.test'),
       Boolean,
     );
-    await waitFor(
-      "the second message's draft",
-      () => draftOfEmail(t.deps, personalId!),
-      Boolean,
-    );
-    const triage = await waitFor(
-      "the newsletter's triage",
-      () => triageOfEmail(t.deps, newsId!),
-      Boolean,
-    );
+    await waitFor("the second message's draft", () => draftOfEmail(t.deps, personalId!), Boolean);
+    const triage = await waitFor("the newsletter's triage", () => triageOfEmail(t.deps, newsId!), Boolean);
     expect(triage).toMatchObject({ needsReply: false });
     expect(triage!.reasons).toEqual(['Sent to a mailing list (List-Id)']);
     expect(await draftOfEmail(t.deps, newsId!)).toBeUndefined();
@@ -165,20 +141,26 @@ describe('the mail-stored subscriber', () => {
     const accountId = await t.insertEmailAccount(alice.user.id, address);
     // Not flagged yet: a training download flags its mail after storing it.
     const training = await storeEmail(alice.user.id, accountId, { recipientEmails: [address] });
-    const outgoing = await storeEmail(alice.user.id, accountId, { isOutgoing: true, senderEmail: address, recipientEmails: ['carol@client.test'] });
-    const old = await storeEmail(alice.user.id, accountId, { recipientEmails: [address], receivedDate: new Date(Date.now() - 5 * 86_400_000) });
-    const recent = await storeEmail(alice.user.id, accountId, { recipientEmails: [address], receivedDate: new Date(Date.now() - 3_600_000) });
+    const outgoing = await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      senderEmail: address,
+      recipientEmails: ['carol@client.test'],
+    });
+    const old = await storeEmail(alice.user.id, accountId, {
+      recipientEmails: [address],
+      receivedDate: new Date(Date.now() - 5 * 86_400_000),
+    });
+    const recent = await storeEmail(alice.user.id, accountId, {
+      recipientEmails: [address],
+      receivedDate: new Date(Date.now() - 3_600_000),
+    });
     const payload = { userId: alice.user.id, accountId };
     await triageStoredMail(t.deps, { ...payload, emailIds: [training], source: 'training' });
     expect(await triageOfEmail(t.deps, training)).toBeUndefined();
     await triageStoredMail(t.deps, { ...payload, emailIds: [outgoing, old, recent], source: 'initial' });
     expect(await triageOfEmail(t.deps, outgoing)).toBeUndefined();
     expect(await triageOfEmail(t.deps, old)).toMatchObject({ needsReply: true });
-    await waitFor(
-      'the recent email drafted',
-      () => draftOfEmail(t.deps, recent),
-      Boolean,
-    );
+    await waitFor('the recent email drafted', () => draftOfEmail(t.deps, recent), Boolean);
     expect(await draftOfEmail(t.deps, old)).toBeUndefined();
   });
 });
@@ -293,7 +275,7 @@ describe('the review queue', () => {
     expect(feedback.map((row) => row.action)).toEqual(['buy_time']);
   });
 
-  it('edit keeps both texts: the body is the user\'s, originalBody Penman\'s, and the feedback row has both', async () => {
+  it("edit keeps both texts: the body is the user's, originalBody Penman's, and the feedback row has both", async () => {
     const { draft } = await draftOf();
     const edited = await post(`/api/drafts/${draft.id}/edit`, { body: '  Tuesday works. See you then.  ', subject: 'Re: Tuesday' });
     expect(edited.status).toBe(200);
@@ -326,7 +308,7 @@ describe('the review queue', () => {
     expect(after).toMatchObject({ status: 'rejected', body: draft.body, mode: 'full' });
   });
 
-  it('the Emails view reads an email\'s draft and triage; an email without one has null', async () => {
+  it("the Emails view reads an email's draft and triage; an email without one has null", async () => {
     const { emailId, draft } = await draftOf();
     const response = await t.request(`/api/emails/${emailId}/draft`, { cookie: alice.cookie });
     const body = await response.json();
@@ -390,7 +372,10 @@ describe('the review queue', () => {
       expect(response.status).toBe(404);
     expect((await (await t.request('/api/drafts', { cookie: bob.cookie })).json()).total).toBe(0);
     expect(await (await t.request('/api/drafts/counts', { cookie: bob.cookie })).json()).toEqual({ pending: 0, needsReview: 0 });
-    const [row] = await db.select().from(draftFeedback).where(and(eq(draftFeedback.draftId, draft.id)));
+    const [row] = await db
+      .select()
+      .from(draftFeedback)
+      .where(and(eq(draftFeedback.draftId, draft.id)));
     expect(row).toBeUndefined();
   });
 });
@@ -536,7 +521,14 @@ describe('what drafting gathers', () => {
       bodyText: 'Is the pipeline maintenance window still on Thursday?',
       receivedDate: at(31),
     });
-    const erin = await gatherComposeInput({ db, userId: alice.user.id, emailId: fromErin, mode: 'buy_time', buyTimeHours: 48, now: at(31) });
+    const erin = await gatherComposeInput({
+      db,
+      userId: alice.user.id,
+      emailId: fromErin,
+      mode: 'buy_time',
+      buyTimeHours: 48,
+      now: at(31),
+    });
     expect(erin.input.pastReplies.map((pair) => [pair.sameSender, pair.incoming.from, pair.reply.text])).toEqual([
       [false, 'dave@partner.test', 'Thursday suits us. Thanks for the notice.'],
     ]);

@@ -5,7 +5,15 @@ import { AppError } from '../platform/errors.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
 import { getProfileNames } from '../users/service.ts';
 import { ownText, triageWords } from './engine/triage.ts';
-import type { AttachmentSuggestion, ComposeContact, ComposeInput, DraftMode, KnowledgePassage, PastReply, ThreadMessage } from './engine/types.ts';
+import type {
+  AttachmentSuggestion,
+  ComposeContact,
+  ComposeInput,
+  DraftMode,
+  KnowledgePassage,
+  PastReply,
+  ThreadMessage,
+} from './engine/types.ts';
 import * as repo from './repo.ts';
 import { ownerOf } from './triage-service.ts';
 
@@ -91,7 +99,13 @@ async function knowledgeFor(db: Db, userId: string, accountId: string, text: str
   }));
 }
 
-async function attachmentsFor(db: Db, userId: string, accountId: string, subject: string | null, text: string): Promise<AttachmentSuggestion[]> {
+async function attachmentsFor(
+  db: Db,
+  userId: string,
+  accountId: string,
+  subject: string | null,
+  text: string,
+): Promise<AttachmentSuggestion[]> {
   const suggestions = await suggestAttachments({ db, userId, accountId, email: { subject, bodyText: text }, k: ATTACHMENT_SUGGESTIONS });
   return suggestions.map(({ file, reasons }) => ({
     id: file.id,

@@ -2,12 +2,12 @@ import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import {
   type DraftFeedbackAction,
+  type DraftingSettingsRow,
   type DraftRow,
   type DraftStatus,
-  type DraftingSettingsRow,
   draftFeedback,
-  drafts,
   draftingSettings,
+  drafts,
   emailAccounts,
   emailMessageAttachments,
   emails,
@@ -238,9 +238,7 @@ const SUBJECT_REPLY_WINDOW = '14 days';
  * index emails_sent_thread_subject_idx (migration, by hand): change both together.
  */
 const threadSubjectSql = (alias: string) =>
-  sql.raw(
-    `regexp_replace(lower(coalesce(${alias}.subject, '')), '^(\\s*(re|fw|fwd|aw|sv|antw|wg|tr)\\s*(\\[\\d+\\])?\\s*:\\s*)+', '')`,
-  );
+  sql.raw(`regexp_replace(lower(coalesce(${alias}.subject, '')), '^(\\s*(re|fw|fwd|aw|sv|antw|wg|tr)\\s*(\\[\\d+\\])?\\s*:\\s*)+', '')`);
 
 /**
  * The user's own (incoming, reply) pairs like the email being answered: candidates are the
@@ -432,10 +430,7 @@ export async function listDrafts(db: Db, userId: string, filters: DraftFilters, 
       .where(and(filtersOf(userId, filters), after))
       .orderBy(desc(createdMs), desc(drafts.id))
       .limit(limit + 1),
-    db
-      .select({ value: sql<number>`count(*)::int` })
-      .from(drafts)
-      .where(filtersOf(userId, filters)),
+    db.select({ value: sql<number>`count(*)::int` }).from(drafts).where(filtersOf(userId, filters)),
   ]);
   return { rows: rows.slice(0, limit), more: rows.length > limit, total: total?.value ?? 0 };
 }

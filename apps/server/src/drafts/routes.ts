@@ -158,7 +158,11 @@ export function draftRoutes(deps: Deps) {
     })
     .openapi(attachmentsRoute, async (c) => {
       const draftId = c.req.valid('param').id;
-      const draft = await service.selectDraftAttachments({ ...scope(c.get('userId')), draftId, selectedIds: c.req.valid('json').selectedIds });
+      const draft = await service.selectDraftAttachments({
+        ...scope(c.get('userId')),
+        draftId,
+        selectedIds: c.req.valid('json').selectedIds,
+      });
       return c.json({ draft }, 200);
     })
     .openapi(emailDraftRoute, async (c) =>

@@ -14,7 +14,15 @@ export const DEFAULT_DRAFTING_SETTINGS: DraftingSettings = {
 };
 
 /** The account's settings (the defaults when it has no row). `accountId` must be checked against `userId`. */
-export async function draftingSettingsOf({ db, userId, accountId }: { db: Db; userId: string; accountId: string }): Promise<DraftingSettings> {
+export async function draftingSettingsOf({
+  db,
+  userId,
+  accountId,
+}: {
+  db: Db;
+  userId: string;
+  accountId: string;
+}): Promise<DraftingSettings> {
   const row = await repo.findDraftingSettings(db, userId, accountId);
   if (!row) return DEFAULT_DRAFTING_SETTINGS;
   return {

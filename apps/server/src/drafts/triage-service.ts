@@ -2,14 +2,7 @@ import type { Deps } from '../deps.ts';
 import type { MailStored } from '../mail/jobs.ts';
 import type { Db } from '../platform/db/client.ts';
 import { logger } from '../platform/logger.ts';
-import {
-  learnReplyHistory,
-  needsReply,
-  needsReview,
-  type Owner,
-  type ReplyHistory,
-  type TriageMail,
-} from './engine/triage.ts';
+import { learnReplyHistory, needsReply, needsReview, type Owner, type ReplyHistory, type TriageMail } from './engine/triage.ts';
 import { composeDraftJob, relearnTriageJob } from './jobs.ts';
 import * as repo from './repo.ts';
 import { draftingSettingsOf } from './settings.ts';

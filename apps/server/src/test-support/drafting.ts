@@ -102,7 +102,13 @@ export async function appendToInbox(dovecot: DovecotServer, ca: string, mailUser
   }
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T> | T, ok: (value: T) => boolean, ms = 20_000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T> | T,
+  ok: (value: T) => boolean,
+  ms = 20_000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
