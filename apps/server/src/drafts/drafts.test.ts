@@ -86,7 +86,9 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
     );
   });
 
-  it('a message APPENDed to INBOX is triaged (needs a reply) and gets a pending draft', async () => {
+  it('a message APPENDed to INBOX is triaged (needs a reply) and gets a pending draft, told to open tabs', async () => {
+    const events: { type: string; data: Record<string, unknown> }[] = [];
+    const unsubscribe = t.deps.realtime.subscribe(alice.user.id, (event) => events.push(event));
     await appendToInbox(
       dovecot,
       ca,
@@ -110,6 +112,23 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
     // A sender never written to: a person looks before anything is sent.
     expect(draft!.needsReview).toBe(true);
     expect(draft!.reviewReasons).toContain('You have never written to this sender');
+    await waitFor(
+      'the draft.created event',
+      () => events.filter((event) => event.type === 'draft.created'),
+      (created) => created.length > 0,
+    );
+    expect(events.find((event) => event.type === 'draft.created')!.data).toEqual({
+      draftId: draft!.id,
+      emailAccountId: accountId,
+      status: 'pending',
+    });
+    await t.request(`/api/drafts/${draft!.id}/approve`, { method: 'POST', cookie: alice.cookie });
+    await waitFor(
+      'the draft.updated event',
+      () => events.filter((event) => event.type === 'draft.updated').map((event) => event.data),
+      (updated) => updated.some((data) => data.draftId === draft!.id && data.status === 'approved'),
+    );
+    unsubscribe();
   });
 
   it('a newsletter (List-Id) is triaged as needing no reply and gets no draft', async () => {
