@@ -20,7 +20,6 @@ import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
 import { triageEmails } from './triage-service.ts';
 
-export { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
 export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
 
 type Scope = { db: Db; userId: string };
