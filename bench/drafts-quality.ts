@@ -230,7 +230,10 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
   const tallies = new Map<string, Tally>(userNames.map((user) => [user, { pairs: 0, rougeL: 0, generic: 0, nearest: 0, attributed: 0 }]));
   for (const pair of pairs) {
     const data = users.get(pair.user)!;
-    const parsed = await parseMessage(new Uint8Array(fs.readFileSync(path.join(corpusDir, 'enron', pair.incoming_path))));
+    const raw = fs.readFileSync(path.join(corpusDir, 'enron', pair.incoming_path));
+    const parsed = await parseMessage(new Uint8Array(raw));
+    // The sender's name as the contact book knows it: Enron's From has only the address, X-From the name.
+    const senderName = parsed.senderName ?? displayName(/^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1]);
     const date = parsed.date ?? new Date(pair.incoming_date);
     const month = monthStart(date);
     const profile = profileOf(pair.user, month);
@@ -240,7 +243,7 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     const input: ComposeInput = {
       email: {
         id: pair.incoming_path,
-        from: { address: sender ?? '', name: parsed.senderName ?? null },
+        from: { address: sender ?? '', name: senderName },
         to: [],
         cc: [],
         subject: parsed.subject,
@@ -270,6 +273,25 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     tally.nearest += nearest ? rougeL(data.past.find((p) => p.reply === nearest.reply)!.aboveQuote, reference) : 0;
     const scores = userNames.map((user) => styleMatch(profileOf(user, month), draft.body));
     if (userNames[scores.indexOf(Math.max(...scores))] === pair.user) tally.attributed++;
+    if (process.env.EXPERIMENT) {
+      const { voiceFor } = await import('../apps/server/src/drafts/engine/voice.ts');
+      const { wrapInVoice } = await import('../apps/server/src/drafts/engine/builtin.ts');
+      const v = voiceFor(input);
+      const variants: Record<string, string> = {
+        voiceOnly: wrapInVoice(v, ''),
+        generic: wrapInVoice(v, 'Thanks for your email. I will get back to you shortly.'),
+        generic2: wrapInVoice(v, 'Thanks. I will look into this and let you know.'),
+        nearestWrapped: wrapInVoice(v, pastReplies[0] ? (await import('../apps/server/src/drafts/engine/builtin.ts')).replyBody(pastReplies[0].reply.text, data.ownName) : ''),
+        draft: draft.body,
+        draftPlusGeneric: draft.body.replace(/\n\n([^\n]*)$/, '\n\nI will get back to you shortly.\n\n$1'),
+        genericPlusDraft: draft.body.replace(/^([^\n]*\n\n)/, '$1Thanks for your email. '),
+        longGeneric: wrapInVoice(v, 'Thanks for your email. I will look into it and get back to you. Please let me know if you have any questions in the meantime.'),
+        subjectEcho: wrapInVoice(v, `Thanks for the note on ${(input.email.subject ?? '').replace(/^(re|fw|fwd):\s*/i, '')}. I will get back to you shortly.`),
+      };
+      for (const [k, t] of Object.entries(variants)) (globalThis as any).exp = { ...((globalThis as any).exp ?? {}), [k]: (((globalThis as any).exp ?? {})[k] ?? 0) + rougeL(t, reference) };
+      (globalThis as any).words = ((globalThis as any).words ?? 0) + (draft.body.match(/\w+/g)?.length ?? 0);
+      (globalThis as any).refWords = ((globalThis as any).refWords ?? 0) + (reference.match(/\w+/g)?.length ?? 0);
+    }
     if (process.env.SHOW_DRAFTS) log(`--- ${pair.incoming_path} (${draft.confidence.toFixed(2)})\n${draft.body}\n~~~ real:\n${reference}\n`);
   }
 
@@ -282,6 +304,7 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += t[key];
   }
   log(`  ${'all'.padEnd(12)} ${format(all)}`);
+  if (process.env.EXPERIMENT) log(JSON.stringify(Object.fromEntries(Object.entries((globalThis as any).exp).map(([k, v]) => [k, (v as number) / all.pairs]))) + ` words ${(globalThis as any).words / all.pairs} ref ${(globalThis as any).refWords / all.pairs}`);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const n = Math.max(1, all.pairs);
   return {
