@@ -289,6 +289,10 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
         subjectEcho: wrapInVoice(v, `Thanks for the note on ${(input.email.subject ?? '').replace(/^(re|fw|fwd):\s*/i, '')}. I will get back to you shortly.`),
       };
       for (const [k, t] of Object.entries(variants)) (globalThis as any).exp = { ...((globalThis as any).exp ?? {}), [k]: (((globalThis as any).exp ?? {})[k] ?? 0) + rougeL(t, reference) };
+      const g = globalThis as any; g.split ??= {};
+      const kind = draft.usedSources.length ? 'adapted' : 'holding';
+      const e = (g.split[kind] ??= { n: 0, draft: 0, generic: 0, nearest: 0, words: 0, ref: 0 });
+      e.n++; e.draft += rougeL(draft.body, reference); e.generic += rougeL(variants.generic!, reference); e.nearest += rougeL(variants.nearestWrapped!, reference);
       (globalThis as any).words = ((globalThis as any).words ?? 0) + (draft.body.match(/\w+/g)?.length ?? 0);
       (globalThis as any).refWords = ((globalThis as any).refWords ?? 0) + (reference.match(/\w+/g)?.length ?? 0);
     }
@@ -304,6 +308,7 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += t[key];
   }
   log(`  ${'all'.padEnd(12)} ${format(all)}`);
+  if (process.env.EXPERIMENT) for (const [k, e] of Object.entries((globalThis as any).split) as any) log(`${k} n=${e.n} draft ${(e.draft / e.n).toFixed(3)} generic ${(e.generic / e.n).toFixed(3)} nearestWrapped ${(e.nearest / e.n).toFixed(3)}`);
   if (process.env.EXPERIMENT) log(JSON.stringify(Object.fromEntries(Object.entries((globalThis as any).exp).map(([k, v]) => [k, (v as number) / all.pairs]))) + ` words ${(globalThis as any).words / all.pairs} ref ${(globalThis as any).refWords / all.pairs}`);
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const n = Math.max(1, all.pairs);

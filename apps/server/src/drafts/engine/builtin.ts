@@ -55,8 +55,12 @@ function wordCount(text: string): number {
 
 // --- the user's own words of a past reply ---------------------------------------------------------
 
-/** A first line that is a greeting: "Bob,", "Hi Bob -", "Dear Ms. Lee:", "Monica". */
-export const GREETING_LINE = /^((hi|hello|hey|dear|good (morning|afternoon|evening)|greetings)\b[^.!?]{0,40}|[\p{L}.'-]+( (and|&) [\p{L}.'-]+| [\p{L}.'-]+){0,2}\s*(,|:|-+|–|—)?)$/iu;
+/**
+ * A first line that is a greeting: "Bob,", "Hi Bob -", "Dear Ms. Lee:", "Monica". A bare line of
+ * capitalised words counts only when its first word is no sentence opener ("Looks good" is a reply).
+ */
+export const GREETING_LINE =
+  /^((hi|hello|hey|dear|good (morning|afternoon|evening)|greetings)\b[^.!?]{0,40}|(?!(looks|sounds|thanks|thank|yes|no|ok|okay|sure|great|good|fine|done|agreed|agree|approved|please|see|will|noted|perfect|correct|right|nice|cool|excellent|interesting|fyi|call|let)\b)\p{Lu}[\p{L}.'-]*( (and|&) \p{Lu}[\p{L}.'-]*| \p{Lu}[\p{L}.'-]*){0,2}\s*(,|:|-+|–|—)?)$/iu;
 
 /** The body of a past reply: own words without the greeting line and the closing line(s). */
 export function replyBody(text: string, ownerName: string | null): string {
@@ -70,9 +74,10 @@ export function replyBody(text: string, ownerName: string | null): string {
 
 /** The first name the past reply greeted its recipient by ("Bob," / "Hi Bob -"), or null. */
 function greetedName(text: string, ownerName: string | null): string | null {
-  const first = splitOwnWords(text, ownerName).text.trim().split('\n')[0]?.trim() ?? '';
-  if (!GREETING_LINE.test(first)) return null;
-  const name = /^(?:(?:hi|hello|hey|dear)\s+)?(\p{Lu}[\p{L}'-]+)/iu.exec(first)?.[1] ?? null;
+  const lines = splitOwnWords(text, ownerName).text.trim().split('\n');
+  const first = lines[0]?.trim() ?? '';
+  if (lines.length < 2 || !GREETING_LINE.test(first)) return null;
+  const name = /^(?:(?:hi|hello|hey|dear)\s+)?(\p{Lu}[\p{L}'-]+)/u.exec(first)?.[1] ?? null;
   return name && !COMMON_CAPITALS.has(name.toLowerCase()) && !/^(hi|hello|hey|dear|good|greetings)$/i.test(name) ? name : null;
 }
 

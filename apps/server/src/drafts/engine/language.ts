@@ -13,7 +13,8 @@ const MIN_ACCURACY = 0.5;
 export function languageOf(text: string): string | null {
   const words = text.match(/\p{L}+/gu) ?? [];
   if (words.length < MIN_WORDS) return null;
+  // The text as written: tinyld reads punctuation too (words alone, joined, read as German here).
   // tinyld also answers three-letter codes for languages without a two-letter one ("ber"): not ours to name.
-  const best = detectAll(words.join(' ')).find((guess) => guess.lang.length === 2);
+  const best = detectAll(text.replace(/\s+/g, ' ').trim()).find((guess) => guess.lang.length === 2);
   return best && best.accuracy >= MIN_ACCURACY ? best.lang : null;
 }

@@ -63,7 +63,7 @@ function inUserForm(closing: string, input: ComposeInput): string {
   return own?.text ?? closing;
 }
 
-type SignOff = { body: string; closing: string | null; signature: string | null };
+type SignOff = { body: string; closing: string | null; signature: string | null; inline: boolean };
 
 /**
  * The draft's tail cut off: every trailing closing line, signature line and blank line, however many
@@ -89,7 +89,17 @@ function cutSignOff(text: string, input: ComposeInput, voice: Voice): SignOff {
     } else break;
   }
   if (block.length) signature = block;
-  return { body: lines.join('\n').trimEnd(), closing, signature: signature.length ? signature.join('\n') : null };
+  // Some people sign on the text's last line: "Thanks for the info. Michelle". Cut that name too,
+  // and keep the habit (the signature goes back on that line).
+  let inline = false;
+  const last = lines[lines.length - 1] ?? '';
+  const signed = /^(.*[.!?)])\s+([\p{L}][\p{L}. '-]{0,40})$/u.exec(last);
+  if (signed && keys.has(signatureKey(signed[2]!)) && !closing) {
+    lines[lines.length - 1] = signed[1]!;
+    signature = signature.length ? signature : [signed[2]!.trim()];
+    inline = true;
+  }
+  return { body: lines.join('\n').trimEnd(), closing, signature: signature.length ? signature.join('\n') : null, inline };
 }
 
 // --- layout ---------------------------------------------------------------------------------------
@@ -135,7 +145,10 @@ export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
   const signature = voice.signature ?? cut.signature;
   const head = greeting ? `${greeting}${voice.blankAfterGreeting ? '\n\n' : '\n'}` : '';
   const signOff = [closing, signature].filter(Boolean).join('\n');
-  const body = `${head}${content}${signOff ? `${voice.blankBeforeSignOff ? '\n\n' : '\n'}${signOff}` : ''}`.trim();
+  const body =
+    cut.inline && !closing && signature && !signature.includes('\n')
+      ? `${head}${content} ${signature}`.trim()
+      : `${head}${content}${signOff ? `${voice.blankBeforeSignOff ? '\n\n' : '\n'}${signOff}` : ''}`.trim();
 
   // The language of the mail; a draft in another one is flagged (its own words only: names and sign-offs say nothing).
   const language = languageOf(input.email.text);
