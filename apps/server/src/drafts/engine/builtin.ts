@@ -69,8 +69,22 @@ export function replyBody(text: string, ownerName: string | null): string {
   if (first >= 0 && lines.length > first + 1 && GREETING_LINE.test(lines[first]!.trim())) lines.splice(0, first + 1);
   while (lines.length && (!lines[lines.length - 1]!.trim() || SIGN_OFF.test(lines[lines.length - 1]!.trim()))) lines.pop();
   while (lines.length && !lines[0]!.trim()) lines.shift();
+  // Initials or a first name signed on the last line ("Thanks. MHC", "Done. Michelle"): the voice
+  // signs the draft, so the old one goes.
+  const ownWords = new Set((ownerName ?? '').toLowerCase().match(/\p{L}+/gu) ?? []);
+  if (lines.length) {
+    const last = lines[lines.length - 1]!;
+    const signed = /^(.*[.!?])\s+-*\s*(\p{L}{2,12})\s*$/u.exec(last);
+    const token = signed?.[2]?.toLowerCase();
+    if (signed && token && (ownWords.has(token) || (token.length <= 3 && !COMMON_SHORT.has(token) && signed[2] === signed[2]!.toUpperCase()) || /^\p{Ll}{2,3}$/u.test(signed[2]!) && !COMMON_SHORT.has(token))) {
+      lines[lines.length - 1] = signed[1]!;
+    }
+  }
   return lines.join('\n').replace(/\n{3,}/g, '\n\n');
 }
+
+/** Short words that end a sentence-final line and are no initials. */
+const COMMON_SHORT = new Set('ok no yes so me us it go do on in up by to we he she him her you all now too thx'.split(' '));
 
 /** The first name the past reply greeted its recipient by ("Bob," / "Hi Bob -"), or null. */
 function greetedName(text: string, ownerName: string | null): string | null {
