@@ -8,9 +8,12 @@
  * (the month name alone states nothing checkable).
  */
 
-/** A number as written: optional currency, digits with thousands separators and decimals, optional unit. */
+/**
+ * A number as written: optional currency, digits with thousands separators and decimals, a date or
+ * time's other parts ("10/30/01", "10:30", "713-851-2499"), optional unit.
+ */
 const FACT =
-  /(?:[$€£¥]\s?)?\b\d[\d,.]*(?:\s?(?:%|percent|k|m|bn|million|billion|usd|eur|gbp|dollars?|euros?|am|pm|a\.m\.|p\.m\.))?(?![\p{L}\d])/giu;
+  /(?:[$€£¥]\s?)?(?<![\p{L}\d])\d+(?:[,.]\d+)*(?:[/:-]\d+)*(?:\s?(?:%|percent|k|m|bn|million|billion|usd|eur|gbp|dollars?|euros?|am|pm|a\.m\.|p\.m\.))?(?![\p{L}\d])/giu;
 
 export type Fact = { text: string; key: string };
 
