@@ -16,7 +16,8 @@
 //   acknowledgement with the user's usual closing and signature, and the user's reply (above the
 //   quote) to the most similar past mail. Attribution: styleMatch of the draft against the five
 //   users' profiles of the same month picks its own user.
-// Prints per user and overall, ends with one line of JSON.
+// Prints per user and overall, and by the engine's confidence; ends with one line of JSON.
+// SHOW_DRAFTS=1 prints every draft beside the real reply.
 import fs from 'node:fs';
 import path from 'node:path';
 import { composeReply } from '../apps/server/src/drafts/engine/compose.ts';
@@ -38,6 +39,8 @@ const OWNER_SHARE = 0.05;
 /** Past replies handed to the engine: the best by BM25, plus the best to this same sender. */
 const RETRIEVED = 8;
 const SAME_SENDER = 3;
+/** Confidence from which a draft counts as confident in the breakdown. */
+const CONFIDENT = 0.8;
 
 type Pair = { user: string; incoming_path: string; reply_text_above_quote: string; incoming_date: string };
 type Sent = SentMail & PruneCandidate & { messageId: string | null; from: string | null };
@@ -213,6 +216,8 @@ function genericReply(profile: StyleProfile): string {
 // --- the bench ------------------------------------------------------------------------------------
 
 type Tally = { pairs: number; rougeL: number; generic: number; nearest: number; attributed: number };
+/** Drafts by the engine's confidence: does it know when it fits? */
+type Band = { drafts: number; rougeL: number; generic: number };
 
 export type Quality = { pairs: number; rougeL: number; baselineGeneric: number; baselineNearest: number; attribution: number };
 
@@ -228,6 +233,10 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
   const profileOf = profileCache(users);
 
   const tallies = new Map<string, Tally>(userNames.map((user) => [user, { pairs: 0, rougeL: 0, generic: 0, nearest: 0, attributed: 0 }]));
+  const bands = new Map<string, Band>([
+    ['confident', { drafts: 0, rougeL: 0, generic: 0 }],
+    ['unsure', { drafts: 0, rougeL: 0, generic: 0 }],
+  ]);
   for (const pair of pairs) {
     const data = users.get(pair.user)!;
     const raw = fs.readFileSync(path.join(corpusDir, 'enron', pair.incoming_path));
@@ -265,6 +274,10 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     const draft = composeReply(input);
     const reference = pair.reply_text_above_quote;
     const tally = tallies.get(pair.user)!;
+    const band = bands.get(draft.confidence >= CONFIDENT ? 'confident' : 'unsure')!;
+    band.drafts++;
+    band.rougeL += rougeL(draft.body, reference);
+    band.generic += rougeL(genericReply(profile), reference);
     tally.pairs++;
     tally.rougeL += rougeL(draft.body, reference);
     tally.generic += rougeL(genericReply(profile), reference);
@@ -273,29 +286,6 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     tally.nearest += nearest ? rougeL(data.past.find((p) => p.reply === nearest.reply)!.aboveQuote, reference) : 0;
     const scores = userNames.map((user) => styleMatch(profileOf(user, month), draft.body));
     if (userNames[scores.indexOf(Math.max(...scores))] === pair.user) tally.attributed++;
-    if (process.env.EXPERIMENT) {
-      const { voiceFor } = await import('../apps/server/src/drafts/engine/voice.ts');
-      const { wrapInVoice } = await import('../apps/server/src/drafts/engine/builtin.ts');
-      const v = voiceFor(input);
-      const variants: Record<string, string> = {
-        voiceOnly: wrapInVoice(v, ''),
-        generic: wrapInVoice(v, 'Thanks for your email. I will get back to you shortly.'),
-        generic2: wrapInVoice(v, 'Thanks. I will look into this and let you know.'),
-        nearestWrapped: wrapInVoice(v, pastReplies[0] ? (await import('../apps/server/src/drafts/engine/builtin.ts')).replyBody(pastReplies[0].reply.text, data.ownName) : ''),
-        draft: draft.body,
-        draftPlusGeneric: draft.body.replace(/\n\n([^\n]*)$/, '\n\nI will get back to you shortly.\n\n$1'),
-        genericPlusDraft: draft.body.replace(/^([^\n]*\n\n)/, '$1Thanks for your email. '),
-        longGeneric: wrapInVoice(v, 'Thanks for your email. I will look into it and get back to you. Please let me know if you have any questions in the meantime.'),
-        subjectEcho: wrapInVoice(v, `Thanks for the note on ${(input.email.subject ?? '').replace(/^(re|fw|fwd):\s*/i, '')}. I will get back to you shortly.`),
-      };
-      for (const [k, t] of Object.entries(variants)) (globalThis as any).exp = { ...((globalThis as any).exp ?? {}), [k]: (((globalThis as any).exp ?? {})[k] ?? 0) + rougeL(t, reference) };
-      const g = globalThis as any; g.split ??= {};
-      const kind = draft.usedSources.length ? 'adapted' : 'holding';
-      const e = (g.split[kind] ??= { n: 0, draft: 0, generic: 0, nearest: 0, words: 0, ref: 0 });
-      e.n++; e.draft += rougeL(draft.body, reference); e.generic += rougeL(variants.generic!, reference); e.nearest += rougeL(variants.nearestWrapped!, reference);
-      (globalThis as any).words = ((globalThis as any).words ?? 0) + (draft.body.match(/\w+/g)?.length ?? 0);
-      (globalThis as any).refWords = ((globalThis as any).refWords ?? 0) + (reference.match(/\w+/g)?.length ?? 0);
-    }
     if (process.env.SHOW_DRAFTS) log(`--- ${pair.incoming_path} (${draft.confidence.toFixed(2)})\n${draft.body}\n~~~ real:\n${reference}\n`);
   }
 
@@ -308,8 +298,10 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += t[key];
   }
   log(`  ${'all'.padEnd(12)} ${format(all)}`);
-  if (process.env.EXPERIMENT) for (const [k, e] of Object.entries((globalThis as any).split) as any) log(`${k} n=${e.n} draft ${(e.draft / e.n).toFixed(3)} generic ${(e.generic / e.n).toFixed(3)} nearestWrapped ${(e.nearest / e.n).toFixed(3)}`);
-  if (process.env.EXPERIMENT) log(JSON.stringify(Object.fromEntries(Object.entries((globalThis as any).exp).map(([k, v]) => [k, (v as number) / all.pairs]))) + ` words ${(globalThis as any).words / all.pairs} ref ${(globalThis as any).refWords / all.pairs}`);
+  for (const [name, band] of bands) {
+    const n = Math.max(1, band.drafts);
+    log(`  ${name} (confidence ${name === 'confident' ? '>=' : '<'} ${CONFIDENT}): ${band.drafts} drafts, ROUGE-L ${(band.rougeL / n).toFixed(3)}, generic ${(band.generic / n).toFixed(3)}`);
+  }
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const n = Math.max(1, all.pairs);
   return {
