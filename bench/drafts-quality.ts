@@ -60,7 +60,8 @@ function displayName(xFrom: string | undefined): string | null {
 /** Where quoted mail starts in a reply body, and the quoted mail's text (headers dropped), or null. */
 const QUOTE_HEADER =
   /^[ \t>]*(-{2,}\s*original message\s*-{2,}|.{1,120}\bon \d{1,2}\/\d{1,2}\/\d{2,4} \d{1,2}:\d{2}(:\d{2})? ?(am|pm)?\s*$|on .{1,200} wrote:\s*$|from:\s.{1,200}$)/im;
-const HEADER_LINE = /^\s*(from|sent|date|to|cc|bcc|subject|importance|please respond to)\s*:|^\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}/i;
+const HEADER_LINE =
+  /^\s*(from|sent|date|to|cc|bcc|subject|importance|please respond to)\s*:|^\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}/i;
 
 function quotedIncoming(body: string): string | null {
   const match = QUOTE_HEADER.exec(body);
@@ -71,7 +72,10 @@ function quotedIncoming(body: string): string | null {
     .map((line) => line.replace(/^[ \t]*>+ ?/, ''));
   // Skip the quote's header block: header fields and their wrapped continuation lines.
   let i = 0;
-  while (i < lines.length && (HEADER_LINE.test(lines[i]!) || (i < 12 && /^\s+\S/.test(lines[i]!) && !/[.!?]$/.test(lines[i]!.trim())) || !lines[i]!.trim()))
+  while (
+    i < lines.length &&
+    (HEADER_LINE.test(lines[i]!) || (i < 12 && /^\s+\S/.test(lines[i]!) && !/[.!?]$/.test(lines[i]!.trim())) || !lines[i]!.trim())
+  )
     i++;
   const text = ownText(lines.slice(i).join('\n')).trim();
   return text ? text.slice(0, 4000) : null;
@@ -210,7 +214,9 @@ function profileCache(users: Map<string, UserData>) {
 function genericReply(profile: StyleProfile): string {
   const closing = profile.closingPatterns[0]?.text ?? null;
   const signature = profile.signatureStyle.kind === 'none' ? null : profile.signatureStyle.example;
-  return ['Thanks for your email. I will get back to you shortly.', [closing, signature].filter(Boolean).join('\n')].filter(Boolean).join('\n\n');
+  return ['Thanks for your email. I will get back to you shortly.', [closing, signature].filter(Boolean).join('\n')]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 // --- the bench ------------------------------------------------------------------------------------
@@ -221,7 +227,10 @@ type Band = { drafts: number; rougeL: number; generic: number };
 
 export type Quality = { pairs: number; rougeL: number; baselineGeneric: number; baselineNearest: number; attribution: number };
 
-export async function quality(corpusDir: string, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<Quality> {
+export async function quality(
+  corpusDir: string,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<Quality> {
   const pairs = fs
     .readFileSync(path.join(corpusDir, 'enron-pairs', 'pairs.jsonl'), 'utf8')
     .split('\n')
@@ -286,7 +295,8 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
     tally.nearest += nearest ? rougeL(data.past.find((p) => p.reply === nearest.reply)!.aboveQuote, reference) : 0;
     const scores = userNames.map((user) => styleMatch(profileOf(user, month), draft.body));
     if (userNames[scores.indexOf(Math.max(...scores))] === pair.user) tally.attributed++;
-    if (process.env.SHOW_DRAFTS) log(`--- ${pair.incoming_path} (${draft.confidence.toFixed(2)})\n${draft.body}\n~~~ real:\n${reference}\n`);
+    if (process.env.SHOW_DRAFTS)
+      log(`--- ${pair.incoming_path} (${draft.confidence.toFixed(2)})\n${draft.body}\n~~~ real:\n${reference}\n`);
   }
 
   const format = (t: Tally) =>
@@ -300,7 +310,9 @@ export async function quality(corpusDir: string, log: (line: string) => void = (
   log(`  ${'all'.padEnd(12)} ${format(all)}`);
   for (const [name, band] of bands) {
     const n = Math.max(1, band.drafts);
-    log(`  ${name} (confidence ${name === 'confident' ? '>=' : '<'} ${CONFIDENT}): ${band.drafts} drafts, ROUGE-L ${(band.rougeL / n).toFixed(3)}, generic ${(band.generic / n).toFixed(3)}`);
+    log(
+      `  ${name} (confidence ${name === 'confident' ? '>=' : '<'} ${CONFIDENT}): ${band.drafts} drafts, ROUGE-L ${(band.rougeL / n).toFixed(3)}, generic ${(band.generic / n).toFixed(3)}`,
+    );
   }
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const n = Math.max(1, all.pairs);

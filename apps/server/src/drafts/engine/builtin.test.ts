@@ -75,14 +75,29 @@ describe('built-in engine on Michelle Cash’s mail', () => {
     const emails: SentMail[] = [];
     for (const file of listFiles(path.join(CASH, 'sent_items'))) {
       const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
-      emails.push({ id: file, subject: parsed.subject, bodyText: parsed.bodyText, bodyHtml: null, toEmails: parsed.recipientEmails, ccEmails: parsed.ccEmails, sentAt: parsed.date, answers: null });
+      emails.push({
+        id: file,
+        subject: parsed.subject,
+        bodyText: parsed.bodyText,
+        bodyHtml: null,
+        toEmails: parsed.recipientEmails,
+        ccEmails: parsed.ccEmails,
+        sentAt: parsed.date,
+        answers: null,
+      });
     }
     const profile = buildStyleProfile({ emails, ownAddresses: MICHELLE.addresses, ownName: MICHELLE.name, internalDomains: ['enron.com'] });
     expect(profile.signatureStyle.example).toBe('Michelle');
     const { text } = await body('sent_items/324.');
     const own = text.split('-----Original Message-----')[0]!.trim();
     expect(own).toBe('This is great!  Thanks for the info.  Michelle');
-    const result = postProcess(await michelleInput('inbox/137.', { profile }), { body: own, confidence: 0.8, reasons: [], usedSources: [], engine: 'builtin' });
+    const result = postProcess(await michelleInput('inbox/137.', { profile }), {
+      body: own,
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'builtin',
+    });
     expect(result.body.match(/Michelle/g)).toHaveLength(1);
     expect(result.body.endsWith('Thanks for the info. Michelle')).toBe(true);
   });
@@ -97,7 +112,12 @@ describe('built-in engine on Michelle Cash’s mail', () => {
 
 describe('drafting rules', () => {
   it('finds the facts of a text and compares them by their digits', () => {
-    expect(factsOf('We pay $1,200.00 on 10/30/01 at 10:30am, 5% more.').map((fact) => fact.text)).toEqual(['$1,200.00', '10/30/01', '10:30am', '5%']);
+    expect(factsOf('We pay $1,200.00 on 10/30/01 at 10:30am, 5% more.').map((fact) => fact.text)).toEqual([
+      '$1,200.00',
+      '10/30/01',
+      '10:30am',
+      '5%',
+    ]);
     expect(unsourcedFacts('The price is $1,200 and the fee 350.', ['Price: 1200 USD'])).toEqual(['350']);
     // A date written differently is the same date.
     expect(unsourcedFacts('See you on 10/30.', ['Meeting 10/30/01'])).toEqual([]);
@@ -120,7 +140,10 @@ describe('drafting rules', () => {
   });
 
   it('scores ROUGE-L F1 on words', () => {
-    expect(rougeL('Bob, let me know. Phillip', 'Bob,\n\nLet me know how I can help.\n\nPhillip')).toBeCloseTo((2 * 1 * (5 / 9)) / (1 + 5 / 9), 5);
+    expect(rougeL('Bob, let me know. Phillip', 'Bob,\n\nLet me know how I can help.\n\nPhillip')).toBeCloseTo(
+      (2 * 1 * (5 / 9)) / (1 + 5 / 9),
+      5,
+    );
     expect(rougeL('', 'anything')).toBe(0);
     expect(rougeL('same words', 'Same, words!')).toBe(1);
   });

@@ -14,7 +14,7 @@
  *    recipient (voice.ts).
  */
 import { SIGN_OFF, splitOwnWords } from '../../style/engine/own-words.ts';
-import { factKeys, isSourced, factsOf } from './facts.ts';
+import { factKeys, factsOf, isSourced } from './facts.ts';
 import { foreignHoldingReply, holdingBody, isOtherTemplateLanguage } from './holding-reply.ts';
 import { languageOf } from './language.ts';
 import { rougeL } from './rouge.ts';
@@ -76,7 +76,13 @@ export function replyBody(text: string, ownerName: string | null): string {
     const last = lines[lines.length - 1]!;
     const signed = /^(.*[.!?])\s+-*\s*(\p{L}{2,12})\s*$/u.exec(last);
     const token = signed?.[2]?.toLowerCase();
-    if (signed && token && (ownWords.has(token) || (token.length <= 3 && !COMMON_SHORT.has(token) && signed[2] === signed[2]!.toUpperCase()) || /^\p{Ll}{2,3}$/u.test(signed[2]!) && !COMMON_SHORT.has(token))) {
+    if (
+      signed &&
+      token &&
+      (ownWords.has(token) ||
+        (token.length <= 3 && !COMMON_SHORT.has(token) && signed[2] === signed[2]!.toUpperCase()) ||
+        (/^\p{Ll}{2,3}$/u.test(signed[2]!) && !COMMON_SHORT.has(token)))
+    ) {
       lines[lines.length - 1] = signed[1]!;
     }
   }
@@ -112,7 +118,11 @@ type Adapted = { text: string; keptWords: number; totalWords: number };
  * sentence: a person, a company, a deal) this thread never mentions. The old sender's first name
  * is replaced by this sender's.
  */
-function adapt(body: string, past: PastReply, context: { keys: Set<string>; words: Set<string>; oldName: string | null; firstName: string | null; ownNames: Set<string> }): Adapted {
+function adapt(
+  body: string,
+  past: PastReply,
+  context: { keys: Set<string>; words: Set<string>; oldName: string | null; firstName: string | null; ownNames: Set<string> },
+): Adapted {
   const paragraphs: string[] = [];
   let kept = 0;
   let total = 0;
@@ -125,7 +135,11 @@ function adapt(body: string, past: PastReply, context: { keys: Set<string>; word
       if (factsOf(sentence).some((fact) => !isSourced(fact, context.keys))) continue;
       const names = (sentence.match(/(?<=\S\s+)\p{Lu}[\p{L}'-]+/gu) ?? []).map((name) => name.toLowerCase());
       const foreign = names.filter(
-        (name) => !COMMON_CAPITALS.has(name) && !context.words.has(name) && !context.ownNames.has(name) && name !== context.firstName?.toLowerCase(),
+        (name) =>
+          !COMMON_CAPITALS.has(name) &&
+          !context.words.has(name) &&
+          !context.ownNames.has(name) &&
+          name !== context.firstName?.toLowerCase(),
       );
       if (foreign.length) continue;
       kept += words;
@@ -193,7 +207,12 @@ function rank(input: ComposeInput, voice: Voice, language: string | null): Candi
   const threadText = [input.email.subject ?? '', input.email.text, ...input.thread.map((message) => message.text)];
   const context = {
     keys: factKeys(threadText),
-    words: new Set(threadText.join('\n').toLowerCase().match(/\p{L}[\p{L}'-]+/gu) ?? []),
+    words: new Set(
+      threadText
+        .join('\n')
+        .toLowerCase()
+        .match(/\p{L}[\p{L}'-]+/gu) ?? [],
+    ),
     firstName: voice.firstName,
     ownNames: new Set((input.owner.name ?? '').toLowerCase().match(/\p{L}[\p{L}'-]+/gu) ?? []),
   };
@@ -267,7 +286,10 @@ function knowledgeAnswers(input: ComposeInput): KnowledgePassage[] {
 // --- the draft ------------------------------------------------------------------------------------
 
 /** Greeting, body, closing and signature, laid out the way the user lays them out. */
-export function wrapInVoice(voice: Pick<Voice, 'greeting' | 'closing' | 'signature' | 'blankAfterGreeting' | 'blankBeforeSignOff'>, body: string): string {
+export function wrapInVoice(
+  voice: Pick<Voice, 'greeting' | 'closing' | 'signature' | 'blankAfterGreeting' | 'blankBeforeSignOff'>,
+  body: string,
+): string {
   const parts: string[] = [];
   if (voice.greeting) parts.push(voice.greeting, voice.blankAfterGreeting ? '\n\n' : '\n');
   parts.push(body.trim());
@@ -286,7 +308,13 @@ function pastReplySource(past: PastReply): UsedSource {
 }
 
 function knowledgeSource(passage: KnowledgePassage): UsedSource {
-  return { kind: 'knowledge', documentId: passage.documentId, filename: passage.filename, headingPath: passage.headingPath, excerpt: excerpt(passage.text).slice(0, 200) };
+  return {
+    kind: 'knowledge',
+    documentId: passage.documentId,
+    filename: passage.filename,
+    headingPath: passage.headingPath,
+    excerpt: excerpt(passage.text).slice(0, 200),
+  };
 }
 
 function describeDate(date: Date | null): string {
@@ -319,13 +347,21 @@ export function builtinDraft(input: ComposeInput): RawDraft {
   const voice = voiceFor(input);
   const language = languageOf(input.email.text);
   if (input.mode === 'buy_time') {
-    return holdingDraft(input, voice, language, input.buyTimeHours, `Buy Time: a holding reply promising a full answer within ${input.buyTimeHours} hours`);
+    return holdingDraft(
+      input,
+      voice,
+      language,
+      input.buyTimeHours,
+      `Buy Time: a holding reply promising a full answer within ${input.buyTimeHours} hours`,
+    );
   }
   const knowledge = knowledgeAnswers(input);
   const ranked = rank(input, voice, language);
   const best = ranked[0];
   if ((!best || best.fit < MIN_FIT) && knowledge.length === 0) {
-    const reason = input.pastReplies.length ? 'None of your past replies fits this mail: a holding reply' : 'No past reply to draw on: a holding reply';
+    const reason = input.pastReplies.length
+      ? 'None of your past replies fits this mail: a holding reply'
+      : 'No past reply to draw on: a holding reply';
     return holdingDraft(input, voice, language, null, reason);
   }
   const parts: string[] = [];

@@ -13,7 +13,14 @@ import type { ComposeInput, PastReply } from './types.ts';
 // Real mail: Phillip Allen's sent mail (his profile), the (incoming, reply) pairs of enron-pairs as
 // his past replies, and a German mail from the MIME corpus.
 
-type Pair = { user: string; incoming_path: string; reply_text_above_quote: string; incoming_from: string; subject: string; reply_date: string };
+type Pair = {
+  user: string;
+  incoming_path: string;
+  reply_text_above_quote: string;
+  incoming_from: string;
+  subject: string;
+  reply_date: string;
+};
 
 const PHILLIP = { name: 'Phillip K Allen', addresses: ['phillip.allen@enron.com', 'k..allen@enron.com'] };
 
@@ -135,20 +142,40 @@ describe('composeReply on real mail', async () => {
 
   it('writes one sign-off when the engine signed and the profile signs too', async () => {
     const input = await inputFor('allen-p/inbox/3.', profile);
-    const raw = { body: 'Greg,\n\nI will sign and fax the contracts.\n\nThanks,\nPhillip\n\nThanks,\nPhillip Allen', confidence: 0.8, reasons: [], usedSources: [], engine: 'test-llm' };
+    const raw = {
+      body: 'Greg,\n\nI will sign and fax the contracts.\n\nThanks,\nPhillip\n\nThanks,\nPhillip Allen',
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'test-llm',
+    };
     const result = postProcess(input, raw);
-    expect(result.body).toBe(`Greg,\n\nI will sign and fax the contracts.\n\n${profile.closingPatterns.find((p) => /^thanks/i.test(p.text))?.text ?? 'Thanks,'}\nPhillip`);
+    expect(result.body).toBe(
+      `Greg,\n\nI will sign and fax the contracts.\n\n${profile.closingPatterns.find((p) => /^thanks/i.test(p.text))?.text ?? 'Thanks,'}\nPhillip`,
+    );
     expect(result.body.match(/Phillip/g)).toHaveLength(1);
   });
 
   it('flags a price the draft invented, and not an amount the mail holds', async () => {
     const input = await inputFor('allen-p/inbox/3.', profile);
-    const invented = postProcess(input, { body: 'Greg,\n\nWe can do it for $4,750 per unit.\n\nPhillip', confidence: 0.8, reasons: [], usedSources: [], engine: 'test-llm' });
+    const invented = postProcess(input, {
+      body: 'Greg,\n\nWe can do it for $4,750 per unit.\n\nPhillip',
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'test-llm',
+    });
     expect(invented.reviewReasons).toContainEqual(expect.stringContaining('$4,750'));
     // allen-p/inbox/59 (Mery Brown's meeting summary) names the 10 AM meeting: quoting it invents nothing.
     const sourced = await inputFor('allen-p/inbox/59.', profile);
     expect(sourced.email.text).toMatch(/\b10\b/);
-    const fine = postProcess(sourced, { body: 'Mery,\n\nThe 10 works for me.\n\nPhillip', confidence: 0.8, reasons: [], usedSources: [], engine: 'test-llm' });
+    const fine = postProcess(sourced, {
+      body: 'Mery,\n\nThe 10 works for me.\n\nPhillip',
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'test-llm',
+    });
     expect(fine.reviewReasons).toEqual([]);
   });
 
@@ -183,8 +210,20 @@ describe('composeReply on real mail', async () => {
         text: 'Phillip,\n\nWhat is the closing date for the Bishops Corner contracts?\n\nGreg',
       },
       knowledge: [
-        { documentId: 'doc-1', filename: 'bishops-corner.md', headingPath: ['Contracts'], text: 'The Bishops Corner contracts close on the closing date agreed with the lender, after the signed originals arrive by mail.', score: 0.9 },
-        { documentId: 'doc-2', filename: 'gas-fundamentals.md', headingPath: ['Storage'], text: 'Storage injections were above the five year average.', score: 0.2 },
+        {
+          documentId: 'doc-1',
+          filename: 'bishops-corner.md',
+          headingPath: ['Contracts'],
+          text: 'The Bishops Corner contracts close on the closing date agreed with the lender, after the signed originals arrive by mail.',
+          score: 0.9,
+        },
+        {
+          documentId: 'doc-2',
+          filename: 'gas-fundamentals.md',
+          headingPath: ['Storage'],
+          text: 'Storage injections were above the five year average.',
+          score: 0.2,
+        },
       ],
     });
     const result = composeReply(input);
@@ -216,7 +255,13 @@ describe('composeReply on real mail', async () => {
     expect(result.reviewReasons.filter((reason) => reason.includes('language'))).toEqual([]);
     expect(result.subject).toBe('Re: (#5290765) Proxmox Shop E-Mails');
 
-    const english = postProcess(input, { body: 'Hi Jonas,\n\nThanks, I will look at the spam scores and get back to you tomorrow.\n\nPhillip', confidence: 0.8, reasons: [], usedSources: [], engine: 'test-llm' });
+    const english = postProcess(input, {
+      body: 'Hi Jonas,\n\nThanks, I will look at the spam scores and get back to you tomorrow.\n\nPhillip',
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'test-llm',
+    });
     expect(english.reviewReasons).toContainEqual(expect.stringContaining('another language (en) than the mail (de)'));
   });
 

@@ -34,12 +34,32 @@ type Language = 'en' | 'fr' | 'de' | 'es' | 'it' | 'pt' | 'nl';
  * `{when}` is the promise; these promise "soon" words in their own language.
  */
 const HOLDING: Record<Exclude<Language, 'en'>, { greeting: string; ack: string; soon: string; closing: string }> = {
-  fr: { greeting: 'Bonjour {name},', ack: 'Merci pour votre message. Je regarde cela et je vous réponds {when}.', soon: 'rapidement', closing: 'Cordialement,' },
-  de: { greeting: 'Hallo {name},', ack: 'danke für Ihre Nachricht. Ich sehe mir das an und melde mich {when}.', soon: 'in Kürze', closing: 'Beste Grüße' },
+  fr: {
+    greeting: 'Bonjour {name},',
+    ack: 'Merci pour votre message. Je regarde cela et je vous réponds {when}.',
+    soon: 'rapidement',
+    closing: 'Cordialement,',
+  },
+  de: {
+    greeting: 'Hallo {name},',
+    ack: 'danke für Ihre Nachricht. Ich sehe mir das an und melde mich {when}.',
+    soon: 'in Kürze',
+    closing: 'Beste Grüße',
+  },
   es: { greeting: 'Hola {name}:', ack: 'Gracias por tu mensaje. Lo reviso y te respondo {when}.', soon: 'pronto', closing: 'Saludos,' },
-  it: { greeting: 'Ciao {name},', ack: 'grazie per il messaggio. Ci guardo e ti rispondo {when}.', soon: 'a breve', closing: 'Cordiali saluti,' },
+  it: {
+    greeting: 'Ciao {name},',
+    ack: 'grazie per il messaggio. Ci guardo e ti rispondo {when}.',
+    soon: 'a breve',
+    closing: 'Cordiali saluti,',
+  },
   pt: { greeting: 'Olá {name},', ack: 'Obrigado pela mensagem. Vou analisar e respondo {when}.', soon: 'em breve', closing: 'Abraços,' },
-  nl: { greeting: 'Hallo {name},', ack: 'bedankt voor je bericht. Ik kijk ernaar en kom {when} bij je terug.', soon: 'snel', closing: 'Groeten,' },
+  nl: {
+    greeting: 'Hallo {name},',
+    ack: 'bedankt voor je bericht. Ik kijk ernaar en kom {when} bij je terug.',
+    soon: 'snel',
+    closing: 'Groeten,',
+  },
 };
 
 /** Buy Time promises in those languages: 24 h → "tomorrow", else "soon" (a day count would need grammar per language). */

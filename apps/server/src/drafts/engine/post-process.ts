@@ -50,7 +50,12 @@ function signatureLines(input: ComposeInput, voice: Voice): Set<string> {
     keys.add(signatureKey(parts[0]!));
     if (parts.length > 1) {
       keys.add(signatureKey(`${parts[0]} ${parts[parts.length - 1]}`));
-      keys.add(parts.map((part) => part[0]).join('').toLowerCase());
+      keys.add(
+        parts
+          .map((part) => part[0])
+          .join('')
+          .toLowerCase(),
+      );
     }
   }
   return keys;
@@ -109,7 +114,13 @@ function splitGreeting(body: string): { greeting: string | null; rest: string } 
   const lines = body.split('\n');
   const first = lines.findIndex((line) => line.trim());
   if (first < 0 || lines.length <= first + 1 || !GREETING_LINE.test(lines[first]!.trim())) return { greeting: null, rest: body.trim() };
-  return { greeting: lines[first]!.trim(), rest: lines.slice(first + 1).join('\n').trim() };
+  return {
+    greeting: lines[first]!.trim(),
+    rest: lines
+      .slice(first + 1)
+      .join('\n')
+      .trim(),
+  };
 }
 
 /**
