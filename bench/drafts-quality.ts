@@ -246,6 +246,7 @@ export async function quality(
     ['confident', { drafts: 0, rougeL: 0, generic: 0 }],
     ['unsure', { drafts: 0, rougeL: 0, generic: 0 }],
   ]);
+  const composeMs: number[] = [];
   for (const pair of pairs) {
     const data = users.get(pair.user)!;
     const raw = fs.readFileSync(path.join(corpusDir, 'enron', pair.incoming_path));
@@ -280,7 +281,9 @@ export async function quality(
       buyTimeHours: 24,
       now: date,
     };
+    const started = performance.now();
     const draft = composeReply(input);
+    composeMs.push(performance.now() - started);
     const reference = pair.reply_text_above_quote;
     const tally = tallies.get(pair.user)!;
     const band = bands.get(draft.confidence >= CONFIDENT ? 'confident' : 'unsure')!;
@@ -314,6 +317,10 @@ export async function quality(
       `  ${name} (confidence ${name === 'confident' ? '>=' : '<'} ${CONFIDENT}): ${band.drafts} drafts, ROUGE-L ${(band.rougeL / n).toFixed(3)}, generic ${(band.generic / n).toFixed(3)}`,
     );
   }
+  composeMs.sort((a, b) => a - b);
+  log(
+    `  composeReply: p50 ${composeMs[composeMs.length >> 1]?.toFixed(1)} ms, p95 ${composeMs[Math.floor(composeMs.length * 0.95)]?.toFixed(1)} ms (${composeMs.length} drafts, up to ${RETRIEVED + SAME_SENDER} past replies each)`,
+  );
   const round = (x: number) => Math.round(x * 1000) / 1000;
   const n = Math.max(1, all.pairs);
   return {
