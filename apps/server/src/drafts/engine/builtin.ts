@@ -90,7 +90,7 @@ export function replyBody(text: string, ownerName: string | null): string {
 }
 
 /** Short words that end a sentence-final line and are no initials. */
-const COMMON_SHORT = new Set('ok no yes so me us it go do on in up by to we he she him her you all now too thx'.split(' '));
+const COMMON_SHORT = new Set('ok no yes so me us it go do on in up by to we he she him her you all now too thx etc'.split(' '));
 
 /** The first name the past reply greeted its recipient by ("Bob," / "Hi Bob -"), or null. */
 function greetedName(text: string, ownerName: string | null): string | null {
@@ -120,7 +120,6 @@ type Adapted = { text: string; keptWords: number; totalWords: number };
  */
 function adapt(
   body: string,
-  past: PastReply,
   context: { keys: Set<string>; words: Set<string>; oldName: string | null; firstName: string | null; ownNames: Set<string> },
 ): Adapted {
   const paragraphs: string[] = [];
@@ -147,7 +146,6 @@ function adapt(
     }
     if (out.length) paragraphs.push(out.join(' '));
   }
-  void past;
   return { text: paragraphs.join('\n\n'), keptWords: kept, totalWords: total };
 }
 
@@ -224,9 +222,10 @@ function rank(input: ComposeInput, voice: Voice, language: string | null): Candi
     const replyLanguage = languageOf(body);
     if (language && replyLanguage && replyLanguage !== language) continue;
     const oldName = greetedName(past.reply.text, input.owner.name);
-    const adapted = adapt(body, past, { ...context, oldName });
+    const adapted = adapt(body, { ...context, oldName });
     if (adapted.keptWords === 0) continue;
     const sim = similarity(mailWords, new Set(contentWords(`${past.incoming.subject ?? ''}\n${past.incoming.text}`)));
+    // Similarity doubled and capped: mails sharing half their content words are as alike as mails get.
     const fit =
       FIT_WEIGHTS.similarity * Math.min(1, sim * 2) +
       FIT_WEIGHTS.sameSender * (past.sameSender ? 1 : 0) +
@@ -375,6 +374,7 @@ export function builtinDraft(input: ComposeInput): RawDraft {
     reasons.push(`Adapted from your reply to "${best.past.incoming.subject ?? '(no subject)'}"${describeDate(best.past.reply.date)}`);
     if (best.past.sameSender) reasons.push('You wrote it to this same sender');
     usedSources.push(pastReplySource(best.past));
+    // The fit, capped: an adapted reply is never certain (consensus can push the fit above 1).
     confidence = Math.min(0.95, best.fit);
   } else parts.push(holdingBody(input.profile, input.pastReplies, null));
   for (const passage of knowledge) {
