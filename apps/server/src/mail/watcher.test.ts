@@ -147,6 +147,20 @@ describe('IMAP IDLE', () => {
       (n) => n === 8,
     );
   });
+
+  it('an account watched after the watcher started gets the mail that arrived before its watch opened', async () => {
+    const later = (await addImapAccount('idle-later')).id;
+    await append('idle-later', inbox[3]!);
+    await watcher.refresh();
+    await waitFor(
+      'the mail that arrived before the watch',
+      () => countEmails(later),
+      (n) => n === 4,
+    );
+    // Paused again, so the tests below count the connections they expect.
+    await t.deps.db.update(emailAccounts).set({ isActive: false }).where(eq(emailAccounts.id, later));
+    await watcher.refresh();
+  });
 });
 
 async function syncJobs(accountId: string): Promise<number> {

@@ -26,7 +26,8 @@ export type MailWatcherOptions = {
 };
 
 export const DEFAULT_WATCHER_OPTIONS: Omit<MailWatcherOptions, 'maxImapConnections' | 'gmailPollMs'> = {
-  refreshMs: 60_000,
+  // A newly initialized account is watched within 15 s (one small query of the active accounts).
+  refreshMs: 15_000,
   // 1 s, 2 s, 4 s ... 5 min: a server restart is bridged in seconds; a server that is down for
   // long (or refuses the password) is asked every few minutes, not hammered.
   backoff: { baseMs: 1_000, maxMs: 5 * 60_000 },
@@ -64,6 +65,11 @@ type Entry = {
   opening?: Promise<void>;
   coalesce?: NodeJS.Timeout;
   removed: boolean;
+  /**
+   * Sync once the watch opens: an account that appears after the watcher started (just initialized,
+   * resumed, or its password changed) may have received mail before its watch opened.
+   */
+  catchUp: boolean;
 };
 
 /** Back-off with "equal jitter": half the doubled delay fixed, half random, so many accounts dropped at once do not reconnect in step. */
@@ -76,6 +82,7 @@ export function startMailWatcher(deps: MailWatcherDeps, options: MailWatcherOpti
   const entries = new Map<string, Entry>();
   let stopped = false;
   let refreshing: Promise<void> | undefined;
+  let reconciled = false;
 
   const imapHeld = () => [...entries.values()].filter((e) => e.kind === 'imap').length;
 
@@ -127,8 +134,9 @@ export function startMailWatcher(deps: MailWatcherDeps, options: MailWatcherOpti
     entry.watch = watch;
     entry.pending = false;
     const openedAt = Date.now();
-    // Mail that arrived while the watch was down is only in the next sync: ask for one.
-    if (entry.failures > 0) notify(entry);
+    // Mail that arrived while the watch was down, or before it first opened, is only in the next sync: ask for one.
+    if (entry.failures > 0 || entry.catchUp) notify(entry);
+    entry.catchUp = false;
     void watch.closed.then((error) => {
       if (entry.watch !== watch) return;
       entry.watch = undefined;
@@ -173,10 +181,12 @@ export function startMailWatcher(deps: MailWatcherDeps, options: MailWatcherOpti
         capped += 1;
         continue;
       }
-      const entry: Entry = { account, kind, pending: true, failures: 0, removed: false };
+      // At the watcher's start every account is behind by at most the schedule, which catches up; later arrivals sync at once.
+      const entry: Entry = { account, kind, pending: true, failures: 0, removed: false, catchUp: reconciled };
       entries.set(account.id, entry);
       entry.opening = open(entry);
     }
+    reconciled = true;
     if (capped > 0)
       logger.info({ capped, max: options.maxImapConnections }, 'IMAP accounts over the IDLE connection cap rely on the scheduled sync');
   };
