@@ -1,0 +1,29 @@
+import { ZListDraftsResponse } from '@penman/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type DraftFilters, draftsKeys } from './query-keys.ts';
+import { requestJson } from './request.ts';
+
+/** Drafts per page of the queue. */
+export const DRAFTS_PAGE_SIZE = 25;
+
+/** One page of pending drafts, newest first; `cursor` is the previous page's `nextCursor`. */
+export function getDrafts(filters: DraftFilters, cursor: string | undefined, signal?: AbortSignal) {
+  const query = new URLSearchParams({ limit: String(DRAFTS_PAGE_SIZE) });
+  if (filters.accountId) query.set('accountId', filters.accountId);
+  if (filters.needsReview) query.set('needsReview', 'true');
+  if (cursor) query.set('cursor', cursor);
+  return requestJson(`/drafts?${query}`, ZListDraftsResponse, { signal });
+}
+
+export const draftsQueryOptions = (filters: DraftFilters) =>
+  infiniteQueryOptions({
+    queryKey: draftsKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => getDrafts(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+/** The queue, page by page ("Load more"); read again on every visit and on every draft event. */
+export function useDrafts(filters: DraftFilters) {
+  return useInfiniteQuery({ ...draftsQueryOptions(filters), staleTime: 0 });
+}
