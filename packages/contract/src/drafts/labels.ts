@@ -52,7 +52,6 @@ export const DRAFTS_LABELS = {
   pastReply: 'Your past reply',
   knowledge: 'Knowledge Base',
   attachments: 'Suggested attachments',
-  attach: (filename: string) => `Attach ${filename}`,
   actions: {
     approve: 'Approve',
     edit: 'Edit',

@@ -1,7 +1,7 @@
 import { type Draft, type DraftMode, ZDraftResponse } from '@penman/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '@/lib/request-json.ts';
 import { DASHBOARD_KEY, draftsKeys } from './query-keys.ts';
-import { requestJson } from './request.ts';
 
 const draftPath = (draftId: string, action: string) => `/drafts/${encodeURIComponent(draftId)}/${action}`;
 

@@ -1,7 +1,7 @@
 import { type DraftingSettings, ZDraftingSettingsResponse } from '@penman/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestJson } from '@/lib/request-json.ts';
 import { draftsKeys } from './query-keys.ts';
-import { requestJson } from './request.ts';
 
 const settingsPath = (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/drafting-settings`;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { requestJson } from '@/lib/request-json.ts';
 import { draftsKeys } from './query-keys.ts';
-import { requestJson } from './request.ts';
 
 const ZDraftCountsResponse = z.object({ pending: z.number().int(), needsReview: z.number().int() });
 export type DraftCounts = z.infer<typeof ZDraftCountsResponse>;

@@ -1,7 +1,7 @@
 import { ZListDraftsResponse } from '@penman/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { requestJson } from '@/lib/request-json.ts';
 import { type DraftFilters, draftsKeys } from './query-keys.ts';
-import { requestJson } from './request.ts';
 
 /** Drafts per page of the queue. */
 export const DRAFTS_PAGE_SIZE = 25;

@@ -38,6 +38,7 @@ describe('sidebar active item', () => {
   it('lists the spec groups in order, with badges on accounts, knowledge and attachments', () => {
     expect(MAIN_NAV.map((item) => item.label)).toEqual([
       'Dashboard',
+      'Drafts',
       'Email Accounts',
       'Training',
       'Contacts',

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { ApiRequestError, networkError, parseApiError } from '@/lib/api-error.ts';
+import { ApiRequestError, networkError, parseApiError } from './api-error.ts';
 
 type JsonRequest = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH'; json?: unknown; signal?: AbortSignal | undefined };
 
 /**
  * Same-origin `/api` + path, JSON in, the answer checked against the contract's schema, errors from
- * `parseApiError`. The drafting routes are built in parallel with this screen (issue 18), so the
- * queue talks to them through their contract schemas rather than the typed client's `ApiType`.
+ * `parseApiError`. For routes the typed client (`api` + `unwrap`) does not know: the drafting routes
+ * (issue 18) were built in parallel with their screens, against the contract's schemas.
  */
 export async function requestJson<S extends z.ZodType>(path: string, schema: S, { method = 'GET', json, signal }: JsonRequest = {}) {
   let response: Response;
