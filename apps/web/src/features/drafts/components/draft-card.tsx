@@ -57,7 +57,6 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
         <div className="flex flex-wrap items-center gap-1.5">
           {draft.needsReview ? <Badge variant="warning">{L.needsReview}</Badge> : null}
           <Badge variant="secondary">{L.modes[draft.mode]}</Badge>
-          {draft.status !== 'pending' ? <Badge variant="outline">{L.statuses[draft.status]}</Badge> : null}
         </div>
       </div>
 

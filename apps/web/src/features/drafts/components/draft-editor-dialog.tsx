@@ -7,6 +7,8 @@ import { Label } from '@/components/ui/label.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 
 const L = DRAFTS_LABELS;
+/** One editor is open at a time. */
+const EDITOR_BODY_ID = 'draft-editor-body';
 
 type DraftEditorDialogProps = {
   draft: Draft | undefined;
@@ -19,7 +21,14 @@ type DraftEditorDialogProps = {
 export function DraftEditorDialog({ draft, saving, onSave, onClose }: DraftEditorDialogProps) {
   return (
     <Dialog open={draft !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent
+        className="max-w-2xl"
+        onOpenAutoFocus={(event) => {
+          // The reply is what one edits (the subject rarely): the cursor starts there.
+          event.preventDefault();
+          document.getElementById(EDITOR_BODY_ID)?.focus();
+        }}
+      >
         {draft ? <EditorForm key={draft.id} draft={draft} saving={saving} onSave={onSave} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>
@@ -30,7 +39,6 @@ function EditorForm({ draft, saving, onSave, onClose }: DraftEditorDialogProps &
   const [subject, setSubject] = useState(draft.subject);
   const [body, setBody] = useState(draft.body);
   const subjectId = useId();
-  const bodyId = useId();
   const blank = body.trim() === '' || subject.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,9 +55,9 @@ function EditorForm({ draft, saving, onSave, onClose }: DraftEditorDialogProps &
         <Input id={subjectId} value={subject} maxLength={DRAFT_SUBJECT_MAX_CHARS} onChange={(event) => setSubject(event.target.value)} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor={bodyId}>{L.body}</Label>
+        <Label htmlFor={EDITOR_BODY_ID}>{L.body}</Label>
         <textarea
-          id={bodyId}
+          id={EDITOR_BODY_ID}
           value={body}
           maxLength={DRAFT_BODY_MAX_CHARS}
           onChange={(event) => setBody(event.target.value)}
