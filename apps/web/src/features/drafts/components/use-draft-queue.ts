@@ -53,6 +53,14 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
     if (draftId) document.getElementById(`draft-${draftId}`)?.scrollIntoView({ block: 'nearest' });
   }, []);
 
+  // A link from the Emails view names a draft: bring it into view once it has loaded.
+  const broughtIntoView = useRef(false);
+  useEffect(() => {
+    if (broughtIntoView.current || !initialDraftId || !shown.some((draft) => draft.id === initialDraftId)) return;
+    broughtIntoView.current = true;
+    document.getElementById(`draft-${initialDraftId}`)?.scrollIntoView({ block: 'start' });
+  }, [initialDraftId, shown]);
+
   /** Runs one action; a decision keeps the draft on screen as decided and selects the next pending draft. */
   const run = useCallback(
     async (draft: Draft, action: () => Promise<Draft>, said: string) => {
