@@ -212,7 +212,7 @@ test("the Emails view shows an email's draft, and the overview counts drafts to 
     )
     .toBe('pending');
   await page.goto(`/dashboard/emails?q=${encodeURIComponent(subject)}`);
-  await page.getByRole('list', { name: 'Emails' }).getByText(subject).first().click();
+  await page.getByRole('list', { name: 'Emails' }).getByRole('listitem').filter({ hasText: subject }).getByRole('button').click();
   const dialog = page.getByRole('dialog');
   const panel = dialog.getByRole('region', { name: 'Reply draft' });
   await expect(panel).toContainText('Pending');
