@@ -62,7 +62,8 @@ export function EmailDraftPanel({ emailId }: { emailId: string }) {
           >
             {P.openQueue}
           </Link>
-          {draft.status === 'pending' ? null : <DraftButton label={P.draftAgain} busy={compose.isPending} onClick={draftNow} />}
+          {/* Only a pending draft can be written again: a decided one stays as the user left it. */}
+          {draft.status === 'pending' ? <DraftButton label={P.draftAgain} busy={compose.isPending} onClick={draftNow} /> : null}
         </div>
       </>
     ) : (
