@@ -26,7 +26,7 @@ module.exports = {
     {
       name: 'areas-meet-through-services',
       comment:
-        'An area uses another only through its service.ts and the job and event definitions of its jobs.ts; mail/engine (the mail format: MIME, addresses, names) is pure code every area reads.',
+        'An area uses another only through its service.ts and the job and event definitions of its jobs.ts; mail/engine (the mail format: MIME, addresses, names) is pure code every area reads, and style/engine (the voice: profiles, styleMatch) pure code drafting reads.',
       severity: 'error',
       from: { path: '^apps/server/src/([^/]+)/', pathNot: ['\\.test\\.ts$', '^apps/server/src/(platform|test-support)/'] },
       to: {
@@ -36,6 +36,7 @@ module.exports = {
           '^apps/server/src/(platform|test-support)/',
           '^apps/server/src/[^/]+/(service|jobs)\\.ts$',
           '^apps/server/src/mail/engine/',
+          '^apps/server/src/style/engine/',
         ],
       },
     },

@@ -9,6 +9,8 @@ describe('parseEnv', () => {
     expect(env.dataDir).toBe(path.resolve('.data'));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env).toMatchObject({ TRUSTED_PROXY: null, ALLOW_PRIVATE_MAIL_HOSTS: false, SIGN_IN_FAILURES_PER_ADDRESS_PER_MINUTE: 30 });
+    expect(env.LLM_TIMEOUT_MS).toBe(30_000);
+    expect([env.LLM_BASE_URL, env.LLM_MODEL, env.LLM_API_KEY]).toEqual([undefined, undefined, undefined]);
   });
 
   it('reads TRUSTED_PROXY as a number of proxies or as their addresses', () => {
@@ -36,9 +38,19 @@ describe('parseEnv', () => {
     [{ ROLE: 'both' }, 'ROLE'],
     [{ TRUSTED_PROXY: 'everyone' }, 'TRUSTED_PROXY'],
     [{ ALLOW_PRIVATE_MAIL_HOSTS: 'yes' }, 'ALLOW_PRIVATE_MAIL_HOSTS'],
+    [{ LLM_BASE_URL: 'localhost:11434/v1' }, 'LLM_BASE_URL'],
+    [{ LLM_BASE_URL: 'file:///etc/passwd' }, 'LLM_BASE_URL'],
+    [{ LLM_MODEL: '  ' }, 'LLM_MODEL'],
+    [{ LLM_TIMEOUT_MS: 'soon' }, 'LLM_TIMEOUT_MS'],
+    [{ LLM_TIMEOUT_MS: '0' }, 'LLM_TIMEOUT_MS'],
   ])('stops on %o naming %s', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads the language model endpoint, trimming the model name', () => {
+    const env = parseEnv({ LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: ' llama3.1 ', LLM_TIMEOUT_MS: '60000' });
+    expect(env).toMatchObject({ LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.1', LLM_TIMEOUT_MS: 60_000 });
   });
 
   it('derives the public URL from PORT and trims a trailing slash', () => {

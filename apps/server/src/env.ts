@@ -86,6 +86,14 @@ const ZEnv = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
+  // The optional LLM drafting engine: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp
+  // server). Without both URL and model, drafts come from the built-in engine only.
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:11434/v1' }).optional(),
+  LLM_MODEL: z.string().trim().min(1).optional(),
+  // Sent as a Bearer token; never logged. Local servers (Ollama, llama.cpp) need none.
+  LLM_API_KEY: z.string().trim().min(1).optional(),
+  // One draft's whole call, retry included; past it the built-in engine writes the draft.
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };
