@@ -28,9 +28,12 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
       id={`draft-${draft.id}`}
       aria-current={selected ? 'true' : undefined}
       aria-labelledby={titleId}
+      // Focus moves here on j/k (the card is read out); Tab into a card's buttons selects it too.
+      tabIndex={-1}
       onClick={onSelect}
+      onFocus={selected ? undefined : onSelect}
       className={cn(
-        'scroll-mt-20 rounded-xl border bg-card p-4 shadow-sm transition-shadow sm:p-5',
+        'scroll-mt-20 rounded-xl border bg-card p-4 shadow-sm transition-shadow outline-none sm:p-5',
         selected ? 'border-primary ring-2 ring-primary/40' : 'hover:border-primary/30',
       )}
     >

@@ -48,9 +48,13 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
   const switchMode = useSwitchDraftMode();
   const attachments = useSetDraftAttachments();
 
+  /** Selects a draft and moves focus to its card, so a screen reader reads it and the view follows. */
   const select = useCallback((draftId: string | undefined) => {
     setSelectedId(draftId);
-    if (draftId) document.getElementById(`draft-${draftId}`)?.scrollIntoView({ block: 'nearest' });
+    const card = draftId ? document.getElementById(`draft-${draftId}`) : null;
+    if (!card || card.contains(document.activeElement)) return;
+    card.focus({ preventScroll: true });
+    card.scrollIntoView({ block: 'nearest' });
   }, []);
 
   // A link from the Emails view names a draft: bring it into view once it has loaded.
