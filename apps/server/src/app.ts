@@ -8,6 +8,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Deps } from './deps.ts';
+import { draftRoutes } from './drafts/routes.ts';
 import { emailRoutes } from './emails/routes.ts';
 import { fileRoutesOf, UPLOAD_PATH } from './files/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
@@ -50,6 +51,7 @@ export function createApi(deps: Deps) {
     .route('/', dashboardRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', emailRoutes(deps))
+    .route('/', draftRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', analyticsRoutes(deps))
     .route('/', trainingRoutes(deps))

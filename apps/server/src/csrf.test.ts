@@ -8,7 +8,15 @@ import { createTestApp } from './test-support/app.ts';
  * cookies ride along on its requests, as the issue showed with reset and import.
  * The coverage test fails when a state-changing route of the OpenAPI document is not listed below.
  */
-type Fixture = { accountId: string; contactId: string; sessionId: string; knowledgeId: string; attachmentId: string };
+type Fixture = {
+  accountId: string;
+  contactId: string;
+  sessionId: string;
+  knowledgeId: string;
+  attachmentId: string;
+  emailId: string;
+  draftId: string;
+};
 
 /** Each state-changing route with the request an attacking page would send (a valid one). */
 const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?: unknown; form?: boolean }> = {
@@ -64,6 +72,16 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
     path: `/api/emails/${f.knowledgeId}/attachments/${f.attachmentId}/library`,
     json: { categories: ['attachment'] },
   }),
+  'POST /api/drafts/{id}/approve': (f) => ({ path: `/api/drafts/${f.draftId}/approve` }),
+  'POST /api/drafts/{id}/reject': (f) => ({ path: `/api/drafts/${f.draftId}/reject` }),
+  'POST /api/drafts/{id}/edit': (f) => ({ path: `/api/drafts/${f.draftId}/edit`, json: { body: 'written by another site' } }),
+  'POST /api/drafts/{id}/mode': (f) => ({ path: `/api/drafts/${f.draftId}/mode`, json: { mode: 'buy_time' } }),
+  'PUT /api/drafts/{id}/attachments': (f) => ({ path: `/api/drafts/${f.draftId}/attachments`, json: { selectedIds: [] } }),
+  'POST /api/emails/{id}/draft': (f) => ({ path: `/api/emails/${f.emailId}/draft` }),
+  'PATCH /api/accounts/{id}/drafting-settings': (f) => ({
+    path: `/api/accounts/${f.accountId}/drafting-settings`,
+    json: { enabled: false },
+  }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',
@@ -112,8 +130,18 @@ const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
    values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
   [user.id, accountId],
 );
+const { rows: emailRows } = await t.database.pool.query<{ id: string }>(
+  `insert into emails (user_id, email_account_id, message_key, subject) values ($1, $2, 'csrf@a', 'hi') returning id`,
+  [user.id, accountId],
+);
+const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
+  `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
+  [user.id, accountId, emailRows[0]!.id],
+);
 const fixture: Fixture = {
   accountId,
+  emailId: emailRows[0]!.id,
+  draftId: draftRows[0]!.id,
   contactId: contactRows[0]!.id,
   sessionId: sessionRows[0]!.id,
   knowledgeId: knowledgeRows[0]!.id,
@@ -147,6 +175,8 @@ const snapshot = async () => {
             (select count(*)::int from contact_messages) as contact_messages,
             (select json_agg(json_build_object('id', id, 'auto', auto_attach) order by id) from email_attachments) as attachments,
             (select count(*)::int from knowledge_documents) as knowledge,
+            (select json_agg(json_build_object('status', status, 'mode', mode, 'body', body, 'updated', updated_at)) from drafts) as drafts,
+            (select count(*)::int from drafting_settings) as drafting_settings,
             (select count(*)::int from pgboss.job where left(name, 8) <> '__pgboss') as jobs`,
   );
   return rows[0];

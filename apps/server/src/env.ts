@@ -94,6 +94,8 @@ const ZEnv = z.object({
   LLM_API_KEY: z.string().trim().min(1).optional(),
   // One draft's whole call, retry included; past it the built-in engine writes the draft.
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // The needs_reply model is learned again as sent mail arrives, at most this often per account.
+  TRIAGE_RELEARN_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
 });
 
 export type Env = z.infer<typeof ZEnv> & { dataDir: string; publicUrl: string };

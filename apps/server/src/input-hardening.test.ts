@@ -17,6 +17,7 @@ type Fixture = {
   sessionId: string;
   knowledgeId: string;
   attachmentId: string;
+  draftId: string;
 };
 type ValidRequest = {
   params?: Record<string, string>;
@@ -90,6 +91,21 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'POST /api/gmail/exchange': () => ({
     body: { code: 'one-time-code', state: '{"email":"someone@gmail.com"}', redirectUri: 'http://localhost:3000/gmail-callback' },
   }),
+  'GET /api/drafts': (f) => ({ query: { accountId: f.accountId, needsReview: 'true', status: 'pending', limit: '25' } }),
+  'POST /api/drafts/{id}/edit': () => ({ body: { body: 'Thanks, that works.', subject: 'Re: hi' } }),
+  'POST /api/drafts/{id}/mode': () => ({ body: { mode: 'buy_time' } }),
+  'PUT /api/drafts/{id}/attachments': () => ({ body: { selectedIds: [] } }),
+  'PATCH /api/accounts/{id}/drafting-settings': () => ({
+    body: {
+      enabled: true,
+      defaultMode: 'full',
+      buyTimeHours: 24,
+      reviewWords: ['refund'],
+      reviewSenders: ['boss@example.com'],
+      ignoredSenders: ['news.example.com'],
+      engine: 'builtin',
+    },
+  }),
   'POST /api/waitlist': () => ({ body: { name: 'Wendy Waiter', email: 'wendy@example.com', howHeard: 'friend' } }),
   'POST /api/contact': () => ({ body: { name: 'Carl', email: 'carl@example.com', subject: 'Hello', message: 'A question' } }),
 };
@@ -102,6 +118,7 @@ function idFor(path: string, f: Fixture): string {
   if (path.startsWith('/api/training-sessions/{id}')) return f.sessionId;
   if (path.startsWith('/api/knowledge-documents/{id}')) return f.knowledgeId;
   if (path.startsWith('/api/attachments/{id}')) return f.attachmentId;
+  if (path.startsWith('/api/drafts/{id}')) return f.draftId;
   throw new Error(`${path}: say in idFor which record its {id} is`);
 }
 
@@ -209,7 +226,12 @@ const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
    values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
   [user.id, accountId],
 );
+const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
+  `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
+  [user.id, accountId, emailRows[0]!.id],
+);
 const fixture: Fixture = {
+  draftId: draftRows[0]!.id,
   accountId,
   emailId: emailRows[0]!.id,
   messageAttachmentId: messageAttachmentRows[0]!.id,

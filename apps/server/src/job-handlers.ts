@@ -4,6 +4,8 @@ import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
 import type { Deps } from './deps.ts';
+import { composeDraftJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
+import { composeDraftForEmail, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
 import { analyzeKnowledgeJob, extractTextJob } from './files/jobs.ts';
 import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
@@ -30,9 +32,19 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   handle(scheduleMailSyncJob, (_payload, deps) => enqueueScheduledSyncs(deps), {
     cron: (deps) => cronEvery(deps.env.SYNC_INTERVAL_MINUTES),
   }),
-  handle(trainingSessionJob, (payload, deps) => runTrainingSession(deps, payload)),
+  // A finished training run brought the account's history: the needs_reply model learns from it.
+  handle(trainingSessionJob, async (payload, deps) => {
+    await runTrainingSession(deps, payload);
+    await requestRelearn(deps, { userId: payload.userId, accountId: payload.accountId });
+  }),
   handle(extractTextJob, (payload, deps) => extractDocumentText(deps, payload)),
   handle(analyzeKnowledgeJob, (_payload, deps) => analyzeKnowledge(deps)),
+  handle(composeDraftJob, async ({ userId, emailId }, deps) => {
+    await composeDraftForEmail({ db: deps.db, env: deps.env, userId, emailId });
+  }),
+  handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
+    await relearnTriage({ db: deps.db, userId, accountId });
+  }),
 
   subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),
   // The initial download is followed by a full rebuild of the contact book (initialization's
@@ -41,4 +53,6 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   subscribe(mailStoredEvent, updateContactsForStoredMailJob, async ({ userId, accountId, emailIds, source }, deps) => {
     if (source === 'sync') await updateContactsForEmails({ db: deps.db, userId, accountId, emailIds });
   }),
+  // Triage (needs_reply, needs_review) of new incoming mail, then a drafting job per email that needs a reply.
+  subscribe(mailStoredEvent, triageStoredMailJob, (payload, deps) => triageStoredMail(deps, payload)),
 ];

@@ -19,6 +19,7 @@ type Fixture = {
   sessionIdOfA: string;
   knowledgeIdOfA: string;
   attachmentIdOfA: string;
+  draftIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -82,6 +83,16 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/attachments/{id}/content', idOfA: (f) => f.attachmentIdOfA },
   { method: 'POST', path: '/api/attachments/{id}/categories', idOfA: (f) => f.attachmentIdOfA, body: { category: 'knowledge' } },
   { method: 'PATCH', path: '/api/attachments/{id}', idOfA: (f) => f.attachmentIdOfA, body: { autoAttach: true } },
+  { method: 'GET', path: '/api/drafts/{id}', idOfA: (f) => f.draftIdOfA },
+  { method: 'POST', path: '/api/drafts/{id}/approve', idOfA: (f) => f.draftIdOfA },
+  { method: 'POST', path: '/api/drafts/{id}/reject', idOfA: (f) => f.draftIdOfA },
+  { method: 'POST', path: '/api/drafts/{id}/edit', idOfA: (f) => f.draftIdOfA, body: { body: 'not yours' } },
+  { method: 'POST', path: '/api/drafts/{id}/mode', idOfA: (f) => f.draftIdOfA, body: { mode: 'buy_time' } },
+  { method: 'PUT', path: '/api/drafts/{id}/attachments', idOfA: (f) => f.draftIdOfA, body: { selectedIds: [] } },
+  { method: 'GET', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
+  { method: 'POST', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
+  { method: 'GET', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA },
+  { method: 'PATCH', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA, body: { enabled: false } },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -159,14 +170,36 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
   'GET /api/dashboard/sidebar-counts': async (f, t) => {
     const a = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/sidebar-counts', { cookie: f.cookieB })).json();
-    expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 1, attachments: 1 });
-    expect(b).toEqual({ emailAccounts: 0, knowledgeDocuments: 0, attachments: 0 });
+    expect(a).toEqual({ emailAccounts: 1, knowledgeDocuments: 1, attachments: 1, draftsToReview: 1 });
+    expect(b).toEqual({ emailAccounts: 0, knowledgeDocuments: 0, attachments: 0, draftsToReview: 0 });
   },
   'GET /api/dashboard/stats': async (f, t) => {
     const a = await (await t.request('/api/dashboard/stats', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/dashboard/stats', { cookie: f.cookieB })).json();
     expect(a.emailAccounts).toBe(1);
-    expect(b).toEqual({ emailAccounts: 0, emailsProcessed: 0, knowledgeDocuments: 0, attachments: 0 });
+    expect(a.draftsToReview).toBe(1);
+    expect(b).toEqual({
+      emailAccounts: 0,
+      emailsProcessed: 0,
+      knowledgeDocuments: 0,
+      attachments: 0,
+      draftsToReview: 0,
+      draftsNeedingReview: 0,
+    });
+  },
+  'GET /api/drafts': async (f, t) => {
+    const a = await (await t.request('/api/drafts', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/drafts', { cookie: f.cookieB })).json();
+    expect(a.drafts.map((x: { id: string }) => x.id)).toEqual([f.draftIdOfA]);
+    expect(b).toEqual({ drafts: [], nextCursor: null, total: 0 });
+    // A's account as B's filter finds nothing of A's.
+    expect((await (await t.request(`/api/drafts?accountId=${f.accountIdOfA}`, { cookie: f.cookieB })).json()).total).toBe(0);
+  },
+  'GET /api/drafts/counts': async (f, t) => {
+    const a = await (await t.request('/api/drafts/counts', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/drafts/counts', { cookie: f.cookieB })).json();
+    expect(a).toEqual({ pending: 1, needsReview: 0 });
+    expect(b).toEqual({ pending: 0, needsReview: 0 });
   },
   'GET /api/dashboard/activity': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
@@ -243,7 +276,12 @@ const { rows: attachmentRows } = await t.database.pool.query<{ id: string }>(
    values ($1, $2, 'brochure.pdf', 'email-attachments/x/y/1-brochure.pdf', 10, 'pdf') returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
+  `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
+  [a.user.id, rows[0]!.id, emailRows[0]!.id],
+);
 const fixture: Fixture = {
+  draftIdOfA: draftRows[0]!.id,
   knowledgeIdOfA: knowledgeRows[0]!.id,
   attachmentIdOfA: attachmentRows[0]!.id,
   cookieA: a.cookie,

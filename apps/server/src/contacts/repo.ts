@@ -403,6 +403,24 @@ export async function findContact(db: Db, userId: string, contactId: string) {
 
 export type ContactRecord = NonNullable<Awaited<ReturnType<typeof findContact>>>;
 
+/** The account's contact with this (lower-cased) address, unless the user deleted it. */
+export async function findContactByAddress(db: Db, userId: string, accountId: string, emailAddress: string) {
+  const [row] = await db
+    .select({ contact: contactColumns, statistics: contactStatistics })
+    .from(contacts)
+    .leftJoin(contactStatistics, eq(contactStatistics.contactId, contacts.id))
+    .where(
+      and(
+        eq(contacts.userId, userId),
+        eq(contacts.emailAccountId, accountId),
+        eq(contacts.emailAddress, emailAddress),
+        eq(contacts.userDeleted, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Saves the user's edits and remembers which fields they were, so a reprocess never overwrites them. */
 export async function updateContactFields(
   db: Db,

@@ -41,6 +41,12 @@ function toContact({ contact, statistics }: repo.ContactRecord): Contact {
   });
 }
 
+/** The account's contact for an address (drafting reads the sender's), or null when there is none. */
+export async function findContactByAddress({ db, userId, accountId, emailAddress }: AccountScope & { emailAddress: string }) {
+  const row = await repo.findContactByAddress(db, userId, accountId, normalizeEmail(emailAddress));
+  return row ? toContact(row) : null;
+}
+
 async function requireAccountAddresses({ db, userId, accountId }: AccountScope): Promise<string[]> {
   const addresses = await repo.findAccountAddresses(db, userId, accountId);
   if (!addresses) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.notFound);

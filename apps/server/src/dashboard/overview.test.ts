@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityEvents, emailAttachments, emails, knowledgeDocuments, mailboxSync } from '../platform/db/schema/index.ts';
+import { activityEvents, drafts, emailAttachments, emails, knowledgeDocuments, mailboxSync } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 
 const t = await createTestApp();
@@ -55,13 +55,49 @@ await db.insert(mailboxSync).values([
   { userId: b.user.id, emailAccountId: ofB, status: 'completed', lastSyncAt: new Date('2025-01-03T00:01:00Z') },
 ]);
 
+// Drafts of A: two pending (one flagged for review) in two accounts, one decided; one pending of B.
+const draftsOf = async (userId: string, accountId: string, rows: { status: 'pending' | 'rejected'; needsReview: boolean }[]) => {
+  const ids = await db
+    .insert(emails)
+    .values(rows.map((_, i) => ({ userId, emailAccountId: accountId, messageKey: `${accountId}-draft-${i}` })))
+    .returning({ id: emails.id });
+  await db.insert(drafts).values(rows.map((row, i) => ({ userId, emailAccountId: accountId, emailId: ids[i]!.id, body: 'Hello', ...row })));
+};
+await draftsOf(a.user.id, first, [
+  { status: 'pending', needsReview: true },
+  { status: 'rejected', needsReview: true },
+]);
+await draftsOf(a.user.id, second, [{ status: 'pending', needsReview: false }]);
+await draftsOf(b.user.id, ofB, [{ status: 'pending', needsReview: false }]);
+
 describe('dashboard overview', () => {
-  it("counts the user's accounts, emails, knowledge documents and attachments over every account", async () => {
+  it("counts the user's accounts, emails, knowledge documents, attachments and drafts to review over every account", async () => {
     const response = await t.request('/api/dashboard/stats', { cookie: a.cookie });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ emailAccounts: 2, emailsProcessed: 7, knowledgeDocuments: 1, attachments: 2 });
+    expect(await response.json()).toEqual({
+      emailAccounts: 2,
+      emailsProcessed: 10,
+      knowledgeDocuments: 1,
+      attachments: 2,
+      draftsToReview: 2,
+      draftsNeedingReview: 1,
+    });
     const ofUserB = await (await t.request('/api/dashboard/stats', { cookie: b.cookie })).json();
-    expect(ofUserB).toEqual({ emailAccounts: 1, emailsProcessed: 5, knowledgeDocuments: 0, attachments: 1 });
+    expect(ofUserB).toEqual({
+      emailAccounts: 1,
+      emailsProcessed: 6,
+      knowledgeDocuments: 0,
+      attachments: 1,
+      draftsToReview: 1,
+      draftsNeedingReview: 0,
+    });
+  });
+
+  it('the sidebar badge counts the pending drafts of every account', async () => {
+    const ofA = await (await t.request('/api/dashboard/sidebar-counts', { cookie: a.cookie })).json();
+    expect(ofA.draftsToReview).toBe(2);
+    const ofB = await (await t.request('/api/dashboard/sidebar-counts', { cookie: b.cookie })).json();
+    expect(ofB.draftsToReview).toBe(1);
   });
 
   it("lists the user's recent events newest first, with the last finished sync of each account", async () => {
@@ -97,6 +133,8 @@ describe('dashboard overview', () => {
       emailsProcessed: 0,
       knowledgeDocuments: 0,
       attachments: 0,
+      draftsToReview: 0,
+      draftsNeedingReview: 0,
     });
     expect(await (await t.request('/api/dashboard/activity', { cookie: fresh.cookie })).json()).toEqual({ events: [] });
     expect((await t.request('/api/dashboard/stats')).status).toBe(401);

@@ -5,6 +5,7 @@ import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { buildStyleProfile } from './engine/build-profile.ts';
 import { emailsToPrune } from './engine/prune.ts';
+import type { StyleProfile as EngineStyleProfile } from './engine/types.ts';
 import * as repo from './repo.ts';
 
 type AccountScope = { db: Db; userId: string; accountId: string };
@@ -42,6 +43,16 @@ async function requireAccount({ db, userId, accountId }: AccountScope) {
 export async function getStyleProfile(scope: AccountScope): Promise<StyleProfile | null> {
   await requireAccount(scope);
   return toStyleProfile(await repo.findProfile(scope.db, scope.userId, scope.accountId));
+}
+
+/**
+ * The engine's whole profile as the last analysis stored it (with the fingerprint that styleMatch
+ * reads), for drafting; null before the first analysis.
+ */
+export async function getStyleProfileForDrafting({ db, userId, accountId }: AccountScope): Promise<EngineStyleProfile | null> {
+  const row = await repo.findProfile(db, userId, accountId);
+  if (!row?.analysisDate || !row.profile) return null;
+  return row.profile as EngineStyleProfile;
 }
 
 export type StyleAnalysis = { profile: StyleProfile; emailsAnalyzed: number; sampleSize: number };

@@ -6,6 +6,9 @@ export const ZDashboardStatsResponse = z.object({
   emailsProcessed: z.number().int(),
   knowledgeDocuments: z.number().int(),
   attachments: z.number().int(),
+  /** The "Drafts to review" card: pending drafts of every account, and how many of them need review. */
+  draftsToReview: z.number().int(),
+  draftsNeedingReview: z.number().int(),
 });
 export type DashboardStatsResponse = z.infer<typeof ZDashboardStatsResponse>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-/** Sidebar badges: the account count, and file counts of the first email account. */
+/** Sidebar badges: the account count, file counts of the first email account, and drafts awaiting review (all accounts). */
 export const ZSidebarCountsResponse = z.object({
   emailAccounts: z.number().int(),
+  draftsToReview: z.number().int(),
   knowledgeDocuments: z.number().int(),
   attachments: z.number().int(),
 });

@@ -1,14 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccountIdColumn } from './accounts.ts';
 import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './columns.ts';
 import { emails } from './mail.ts';
 
 export type DraftMode = 'full' | 'buy_time';
-export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'sent' | 'saved';
-export type SuggestedAttachment = { id: string; filename: string; reason?: string };
+/** pending -> approved | edited | rejected | buy_time -> sent | saved (the contract's DRAFT_STATUSES). */
+export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved';
+/** A library file suggested for the reply; `selected` is the user's toggle (auto-attach files start selected). */
+export type SuggestedAttachment = { id: string; filename: string; reason: string; selected: boolean };
+/** What a draft drew on (the engines' UsedSource), shown beside it. */
+export type StoredDraftSource =
+  | { kind: 'past_reply'; subject: string | null; date: string | null; excerpt: string }
+  | { kind: 'knowledge'; documentId: string; filename: string; headingPath: string[]; excerpt: string };
 
-// A reply drafted for an incoming email, waiting for the user's review.
+// A reply drafted for an incoming email, waiting for the user's review. One per email (the drafting
+// job is idempotent): drafting again rewrites a pending draft and never touches a decided one.
 export const drafts = pgTable(
   'drafts',
   {
@@ -21,7 +28,7 @@ export const drafts = pgTable(
     mode: text('mode').$type<DraftMode>().notNull().default('full'),
     subject: text('subject'),
     body: text('body').notNull(),
-    // Ids refer to email_attachments rows.
+    // Ids refer to email_attachments rows (the attachment library).
     suggestedAttachments: jsonb('suggested_attachments').$type<SuggestedAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status').$type<DraftStatus>().notNull().default('pending'),
     needsReview: boolean('needs_review').notNull().default(false),
@@ -29,6 +36,18 @@ export const drafts = pgTable(
     // 'builtin' or the LLM model name.
     engine: text('engine'),
     generationMs: integer('generation_ms'),
+    // 0..1: how sure the engine is the draft answers the mail.
+    confidence: real('confidence').notNull().default(0),
+    // Why the email needs a reply and how the draft was made, for the user.
+    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    usedSources: jsonb('used_sources').$type<StoredDraftSource[]>().notNull().default(sql`'[]'::jsonb`),
+    // What Penman wrote, kept when the user edits (null until edited).
+    originalBody: text('original_body'),
+    // ISO 639-1 language of the incoming mail the draft is written in, when detected.
+    language: text('language'),
+    // When the user decided (approved, edited, rejected, buy time); each action's time and texts
+    // are also kept in draft_feedback.
+    decidedAt: timestamptz('decided_at'),
     // styleMatch(profile, body), 0..1.
     styleScore: real('style_score'),
     // Id of the copy saved in the mailbox's Drafts (IMAP APPEND uid or Gmail draft id).
@@ -40,13 +59,13 @@ export const drafts = pgTable(
   (t) => [
     index('drafts_user_status_created_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst()),
     index('drafts_account_created_idx').on(t.emailAccountId, t.createdAt.desc().nullsFirst()),
-    index('drafts_email_idx').on(t.emailId),
+    uniqueIndex('drafts_email_uq').on(t.emailId),
   ],
 );
 
 export type DraftRow = typeof drafts.$inferSelect;
 
-export type DraftFeedbackAction = 'approved' | 'edited' | 'rejected' | 'sent' | 'saved';
+export type DraftFeedbackAction = 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved';
 
 // What the user did with a draft: original vs final text, for learning from edits.
 export const draftFeedback = pgTable(

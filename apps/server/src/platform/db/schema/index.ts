@@ -11,3 +11,4 @@ export * from './profiles.ts';
 export * from './public.ts';
 export * from './sign-in-limits.ts';
 export * from './style.ts';
+export * from './triage.ts';

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/utils.ts';
 
-type Stat = keyof DashboardStatsResponse;
+// The four stat cards (the response also carries the "Drafts to review" card's counts).
+type Stat = keyof typeof OVERVIEW_LABELS.statCards;
 
 const CARDS: { key: Stat; to: string; icon: LucideIcon }[] = [
   { key: 'emailAccounts', to: '/dashboard/email-accounts', icon: Mail },

@@ -1,0 +1,379 @@
+import {
+  DRAFT_EVENTS,
+  type Draft,
+  type DraftingSettings,
+  type DraftStatus,
+  ZDraft,
+  type ZListDraftsQuery,
+  type ZUpdateDraftingSettingsRequest,
+} from '@penman/contract';
+import type { z } from 'zod';
+import type { Env } from '../env.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { DraftFeedbackAction, DraftRow, SuggestedAttachment } from '../platform/db/schema/index.ts';
+import { AppError } from '../platform/errors.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import { builtinDraft, postProcess } from './engine/compose.ts';
+import type { ComposeInput, DraftMode, RawDraft } from './engine/types.ts';
+import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
+import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
+import * as repo from './repo.ts';
+import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
+import { triageEmails } from './triage-service.ts';
+
+export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
+
+type Scope = { db: Db; userId: string };
+/** The LLM endpoint's settings (env), read by the engine choice and the settings screen. */
+type LlmEnv = Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY' | 'LLM_TIMEOUT_MS'>;
+export type DraftingDeps = { db: Db; env?: LlmEnv; now?: Date };
+
+export const DRAFT_MESSAGES = {
+  notFound: 'Draft not found',
+  accountNotFound: 'Email account not found',
+  notPending: (status: DraftStatus) =>
+    `This draft was already ${STATUS_WORDS[status]}; it can no longer be changed. Reload the queue to see the current drafts.`,
+  outgoing: 'Penman drafts replies to incoming mail only',
+  badCursor: 'Invalid cursor',
+  unknownAttachment: 'Not a suggested attachment of this draft',
+  llmUnavailable: 'The LLM engine is not configured on this server (LLM_BASE_URL and LLM_MODEL)',
+} as const;
+
+const STATUS_WORDS: Record<DraftStatus, string> = {
+  pending: 'pending',
+  approved: 'approved',
+  edited: 'edited',
+  rejected: 'rejected',
+  buy_time: 'answered with Buy Time',
+  sent: 'sent',
+  saved: 'saved to your mailbox',
+};
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toDraft({ draft, email, accountEmail }: repo.DraftRecord): Draft {
+  return ZDraft.parse({
+    id: draft.id,
+    emailId: draft.emailId,
+    emailAccountId: draft.emailAccountId,
+    mode: draft.mode,
+    status: draft.status,
+    subject: draft.subject ?? '',
+    body: draft.body,
+    originalBody: draft.originalBody,
+    needsReview: draft.needsReview,
+    reviewReasons: draft.reviewReasons,
+    reasons: draft.reasons,
+    confidence: draft.confidence,
+    styleScore: draft.styleScore,
+    engine: draft.engine ?? 'builtin',
+    language: draft.language,
+    sources: draft.usedSources,
+    attachments: draft.suggestedAttachments.map(({ id, filename, reason, selected }) => ({ id, filename, reason, selected })),
+    createdAt: draft.createdAt.toISOString(),
+    updatedAt: draft.updatedAt.toISOString(),
+    decidedAt: iso(draft.decidedAt),
+    sentAt: iso(draft.sentAt),
+    email: {
+      id: email.id,
+      emailAccountId: email.emailAccountId,
+      accountEmail,
+      senderEmail: email.senderEmail,
+      senderName: email.senderName,
+      subject: email.subject,
+      receivedDate: iso(email.receivedDate),
+      bodyText: email.bodyText ?? '',
+    },
+  });
+}
+
+async function notify(db: Db, userId: string, type: string, draft: { id: string; emailAccountId: string; status: DraftStatus }) {
+  await publishEvent(db, userId, { type, data: { draftId: draft.id, emailAccountId: draft.emailAccountId, status: draft.status } }).catch(
+    () => {},
+  );
+}
+
+/** The LLM engine can be chosen only when the server has an endpoint and a model. */
+export function llmAvailable(env: LlmEnv | undefined): boolean {
+  return Boolean(env?.LLM_BASE_URL && env.LLM_MODEL);
+}
+
+/**
+ * The one call site of the engines: the LLM engine when the account chose it and the server has an
+ * endpoint (falling back to the built-in engine when the endpoint fails), else the built-in engine.
+ * Whichever engine wrote it, postProcess finishes it.
+ */
+export async function chooseEngine(input: ComposeInput, settings: DraftingSettings, env: LlmEnv | undefined): Promise<RawDraft> {
+  if (settings.engine === 'llm' && env) return draftWithFallback(input, llmConfigFromEnv(env));
+  return builtinDraft(input);
+}
+
+export type ComposeOutcome = { draftId: string; emailAccountId: string; status: DraftStatus; created: boolean; decided: boolean };
+
+/**
+ * Drafts the reply to one of the user's incoming emails and stores it: a new draft, or the email's
+ * pending draft written again (`mode` switches it; without it the draft keeps its mode, a new one
+ * takes the account's default). A draft the user already decided is never overwritten: the outcome
+ * says `decided`. needs_review is triage's or the draft's own (low confidence, unsourced facts).
+ */
+export async function composeDraftForEmail({
+  db,
+  env,
+  now,
+  userId,
+  emailId,
+  mode,
+}: DraftingDeps & { userId: string; emailId: string; mode?: DraftMode }): Promise<ComposeOutcome> {
+  const existing = await repo.findDraftIdOfEmail(db, userId, emailId);
+  if (existing && existing.status !== 'pending') {
+    const record = await repo.findDraft(db, userId, existing.id);
+    return { draftId: existing.id, emailAccountId: record!.draft.emailAccountId, status: existing.status, created: false, decided: true };
+  }
+  const email = await repo.findEmail(db, userId, emailId);
+  if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  if (email.isOutgoing) throw new AppError('BAD_REQUEST', DRAFT_MESSAGES.outgoing);
+  const accountId = email.emailAccountId;
+  const settings = await draftingSettingsOf({ db, userId, accountId });
+  const triage =
+    (await repo.findTriage(db, userId, emailId)) ??
+    (await triageEmails({ db, userId, accountId, emailIds: [emailId] }).then(() => repo.findTriage(db, userId, emailId)));
+  const started = performance.now();
+  const { input } = await gatherComposeInput({
+    db,
+    userId,
+    emailId,
+    mode: mode ?? existing?.mode ?? settings.defaultMode,
+    buyTimeHours: settings.buyTimeHours,
+    now: now ?? new Date(),
+  });
+  const result = postProcess(input, await chooseEngine(input, settings, env));
+  const previous = existing ? await repo.findDraft(db, userId, existing.id) : undefined;
+  const selectedBefore = new Map(previous?.draft.suggestedAttachments.map((a) => [a.id, a.selected]));
+  const attachments: SuggestedAttachment[] = result.suggestedAttachments.map((a) => ({
+    id: a.id,
+    filename: a.filename,
+    reason: a.reason,
+    selected: selectedBefore.get(a.id) ?? a.autoAttach,
+  }));
+  const reviewReasons = [...new Set([...(triage?.reviewReasons ?? []), ...result.reviewReasons])];
+  const stored = await repo.upsertPendingDraft(
+    db,
+    { userId, emailAccountId: accountId, emailId },
+    {
+      mode: result.mode,
+      subject: result.subject,
+      body: result.body,
+      suggestedAttachments: attachments,
+      needsReview: Boolean(triage?.needsReview) || result.reviewReasons.length > 0,
+      reviewReasons,
+      engine: result.engine,
+      generationMs: Math.round(performance.now() - started),
+      styleScore: result.styleMatch,
+      confidence: result.confidence,
+      reasons: [...new Set([...(triage?.reasons ?? []), ...result.reasons])],
+      usedSources: result.usedSources,
+      language: result.language,
+    },
+  );
+  if (!stored) {
+    // Decided on another tab while this draft was being written: the decision stands.
+    const decided = (await repo.findDraftIdOfEmail(db, userId, emailId))!;
+    return { draftId: decided.id, emailAccountId: accountId, status: decided.status, created: false, decided: true };
+  }
+  const outcome = { id: stored.id, emailAccountId: accountId, status: stored.status };
+  await notify(db, userId, stored.created ? DRAFT_EVENTS.created : DRAFT_EVENTS.updated, outcome);
+  return { draftId: stored.id, emailAccountId: accountId, status: stored.status, created: stored.created, decided: false };
+}
+
+async function requireDraft({ db, userId }: Scope, draftId: string): Promise<repo.DraftRecord> {
+  const record = await repo.findDraft(db, userId, draftId);
+  if (!record) throw new AppError('NOT_FOUND', DRAFT_MESSAGES.notFound);
+  return record;
+}
+
+function requirePending(record: repo.DraftRecord): void {
+  if (record.draft.status !== 'pending') throw new AppError('CONFLICT', DRAFT_MESSAGES.notPending(record.draft.status));
+}
+
+export async function getDraft(scope: Scope & { draftId: string }): Promise<Draft> {
+  return toDraft(await requireDraft(scope, scope.draftId));
+}
+
+type Decision = {
+  changes: Parameters<typeof repo.updatePendingDraft>[3];
+  feedback?: { action: DraftFeedbackAction; finalText: string | null };
+};
+
+/**
+ * Every change of a draft goes through here: it must be pending (409 otherwise: the queue on another
+ * tab may be stale), the change and its feedback row (what Penman wrote vs what the user kept) are
+ * one transaction, and every open tab hears of it.
+ */
+async function changePendingDraft(scope: Scope, draftId: string, decide: (draft: DraftRow) => Decision): Promise<Draft> {
+  const record = await requireDraft(scope, draftId);
+  requirePending(record);
+  const { changes, feedback } = decide(record.draft);
+  const updated = await repo.updatePendingDraft(
+    scope.db,
+    scope.userId,
+    draftId,
+    changes,
+    feedback && { ...feedback, originalText: record.draft.body },
+  );
+  if (!updated) requirePending(await requireDraft(scope, draftId));
+  const after = await requireDraft(scope, draftId);
+  await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
+  return toDraft(after);
+}
+
+/** Approve (Full Response) or Send Now (Buy Time): until delivery lands (issue 20) it records the decision. */
+export function approveDraft(scope: Scope & { draftId: string }): Promise<Draft> {
+  return changePendingDraft(scope, scope.draftId, (draft) => {
+    const status = draft.mode === 'buy_time' ? 'buy_time' : 'approved';
+    return { changes: { status, decidedAt: new Date() }, feedback: { action: status, finalText: draft.body } };
+  });
+}
+
+/** Saving an edit keeps both texts: the draft's body becomes the user's, originalBody keeps Penman's. */
+export function editDraft(scope: Scope & { draftId: string; body: string; subject?: string | undefined }): Promise<Draft> {
+  return changePendingDraft(scope, scope.draftId, (draft) => ({
+    changes: {
+      status: 'edited',
+      body: scope.body,
+      ...(scope.subject ? { subject: scope.subject } : {}),
+      originalBody: draft.originalBody ?? draft.body,
+      decidedAt: new Date(),
+    },
+    feedback: { action: 'edited', finalText: scope.body },
+  }));
+}
+
+export function rejectDraft(scope: Scope & { draftId: string }): Promise<Draft> {
+  return changePendingDraft(scope, scope.draftId, () => ({
+    changes: { status: 'rejected', decidedAt: new Date() },
+    feedback: { action: 'rejected', finalText: null },
+  }));
+}
+
+/** Which suggested files go with the reply (only files the draft suggested). */
+export function selectDraftAttachments(scope: Scope & { draftId: string; selectedIds: string[] }): Promise<Draft> {
+  return changePendingDraft(scope, scope.draftId, (draft) => {
+    const known = new Set(draft.suggestedAttachments.map((a) => a.id));
+    if (scope.selectedIds.some((id) => !known.has(id)))
+      throw new AppError('VALIDATION', DRAFT_MESSAGES.unknownAttachment, { fields: { selectedIds: DRAFT_MESSAGES.unknownAttachment } });
+    const selected = new Set(scope.selectedIds);
+    return { changes: { suggestedAttachments: draft.suggestedAttachments.map((a) => ({ ...a, selected: selected.has(a.id) })) } };
+  });
+}
+
+/** Full Response <-> Buy Time: the draft is written again in that mode and stays pending. */
+export async function switchDraftMode(deps: DraftingDeps & { userId: string; draftId: string; mode: DraftMode }): Promise<Draft> {
+  const scope = { db: deps.db, userId: deps.userId };
+  const record = await requireDraft(scope, deps.draftId);
+  requirePending(record);
+  const outcome = await composeDraftForEmail({ ...deps, emailId: record.draft.emailId, mode: deps.mode });
+  if (outcome.decided) requirePending(await requireDraft(scope, deps.draftId));
+  return getDraft({ ...scope, draftId: outcome.draftId });
+}
+
+/** "Draft it now, or again" from the Emails view: 409 when the email's draft was already decided. */
+export async function draftEmailNow(deps: DraftingDeps & { userId: string; emailId: string }): Promise<Draft> {
+  const outcome = await composeDraftForEmail(deps);
+  const record = await requireDraft(deps, outcome.draftId);
+  if (outcome.decided) requirePending(record);
+  return toDraft(record);
+}
+
+/** The email's draft and triage decision (Emails view); 404 when the email is not the user's. */
+export async function getEmailDraft({ db, userId, emailId }: Scope & { emailId: string }) {
+  const email = await repo.findEmail(db, userId, emailId);
+  if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  const [existing, triage] = await Promise.all([repo.findDraftIdOfEmail(db, userId, emailId), repo.findTriage(db, userId, emailId)]);
+  const record = existing ? await repo.findDraft(db, userId, existing.id) : undefined;
+  return {
+    draft: record ? toDraft(record) : null,
+    triage: triage
+      ? { needsReply: triage.needsReply, needsReview: triage.needsReview, reasons: triage.reasons, reviewReasons: triage.reviewReasons }
+      : null,
+  };
+}
+
+// The cursor is the last draft of a page: its creation time (milliseconds, as the list orders) and id.
+function encodeCursor(draft: DraftRow): string {
+  return Buffer.from(JSON.stringify([draft.createdAt.toISOString(), draft.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): repo.DraftCursor | null {
+  if (!cursor) return null;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(createdAt);
+    if (Number.isNaN(date.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad cursor');
+    return { createdAt: date, id };
+  } catch {
+    throw new AppError('VALIDATION', DRAFT_MESSAGES.badCursor, { fields: { cursor: DRAFT_MESSAGES.badCursor } });
+  }
+}
+
+/** The review queue: pending drafts by default, newest first, by account and "needs review". */
+export async function listDrafts({ db, userId, query }: Scope & { query: z.output<typeof ZListDraftsQuery> }) {
+  const filters = {
+    status: query.status ?? 'pending',
+    ...(query.accountId ? { accountId: query.accountId } : {}),
+    ...(query.needsReview ? { needsReview: query.needsReview === 'true' } : {}),
+  };
+  const page = await repo.listDrafts(db, userId, filters, decodeCursor(query.cursor), query.limit);
+  const last = page.rows.at(-1);
+  return { drafts: page.rows.map(toDraft), nextCursor: page.more && last ? encodeCursor(last.draft) : null, total: page.total };
+}
+
+/** Pending drafts of every account, and how many need review (the queue's badge and the overview card). */
+export function countDrafts({ db, userId }: Scope) {
+  return repo.countPending(db, userId);
+}
+
+async function requireAccount({ db, userId }: Scope, accountId: string) {
+  const account = await repo.findAccount(db, userId, accountId);
+  if (!account) throw new AppError('NOT_FOUND', DRAFT_MESSAGES.accountNotFound);
+  return account;
+}
+
+export async function getDraftingSettings({ db, env, userId, accountId }: Scope & { env: LlmEnv; accountId: string }) {
+  await requireAccount({ db, userId }, accountId);
+  return {
+    settings: await draftingSettingsOf({ db, userId, accountId }),
+    llmAvailable: llmAvailable(env),
+    llmModel: env.LLM_MODEL ?? null,
+  };
+}
+
+/** Lists keep their first spelling of each item (compared case-insensitively). */
+function uniqueItems(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export async function updateDraftingSettings({
+  db,
+  env,
+  userId,
+  accountId,
+  changes,
+}: Scope & { env: LlmEnv; accountId: string; changes: z.output<typeof ZUpdateDraftingSettingsRequest> }) {
+  await requireAccount({ db, userId }, accountId);
+  if (changes.engine === 'llm' && !llmAvailable(env))
+    throw new AppError('VALIDATION', DRAFT_MESSAGES.llmUnavailable, { fields: { engine: DRAFT_MESSAGES.llmUnavailable } });
+  const current = await draftingSettingsOf({ db, userId, accountId });
+  const next: DraftingSettings = { ...DEFAULT_DRAFTING_SETTINGS, ...current };
+  for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(next, { [key]: value });
+  next.reviewWords = uniqueItems(next.reviewWords);
+  next.reviewSenders = uniqueItems(next.reviewSenders);
+  next.ignoredSenders = uniqueItems(next.ignoredSenders);
+  await repo.saveDraftingSettings(db, userId, accountId, next);
+  return getDraftingSettings({ db, env, userId, accountId });
+}
