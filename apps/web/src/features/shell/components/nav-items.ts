@@ -28,7 +28,7 @@ const L = DASHBOARD_LABELS.nav;
 
 export const MAIN_NAV: readonly NavItem[] = [
   { label: L.dashboard, to: '/dashboard', icon: LayoutDashboard, exact: true },
-  { label: DRAFTS_LABELS.nav, to: '/dashboard/drafts', icon: FilePenLine },
+  { label: DRAFTS_LABELS.nav, to: '/dashboard/drafts', icon: FilePenLine, badge: 'draftsToReview' },
   { label: L.emailAccounts, to: '/dashboard/email-accounts', icon: Mail, badge: 'emailAccounts' },
   { label: L.training, to: '/dashboard/training', icon: GraduationCap },
   { label: L.contacts, to: '/dashboard/contacts', icon: Users },
