@@ -1,27 +1,31 @@
-import { type Draft, type DraftMode, ZDraftResponse } from '@penman/contract';
+import type { Draft, DraftMode } from '@penman/contract';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '@/lib/request-json.ts';
+import { api, unwrap } from '@/lib/api-client.ts';
 import { DASHBOARD_KEY, draftsKeys } from './query-keys.ts';
 
-const draftPath = (draftId: string, action: string) => `/drafts/${encodeURIComponent(draftId)}/${action}`;
-
-async function answerDraft(path: string, method: 'POST' | 'PUT', json?: unknown): Promise<Draft> {
-  const { draft } = await requestJson(path, ZDraftResponse, { method, json: json ?? {} });
-  return draft;
-}
-
+/** The routes of one draft (`:id` filled from `param`). */
+const oneDraft = api.drafts[':id'];
+const param = (draftId: string) => ({ param: { id: draftId } });
 /** Full Response: approve. Buy Time: "Send Now" (the holding reply is approved). */
-export const approveDraft = (draftId: string) => answerDraft(draftPath(draftId, 'approve'), 'POST');
+export const approveDraft = async (draftId: string): Promise<Draft> => (await unwrap(oneDraft.approve.$post(param(draftId)))).draft;
 /** Saves the user's text; the server keeps what Penman wrote as `originalBody`. */
-export const editDraft = ({ draftId, body, subject }: { draftId: string; body: string; subject?: string | undefined }) =>
-  answerDraft(draftPath(draftId, 'edit'), 'POST', subject === undefined ? { body } : { body, subject });
-export const rejectDraft = (draftId: string) => answerDraft(draftPath(draftId, 'reject'), 'POST');
+export const editDraft = async ({
+  draftId,
+  body,
+  subject,
+}: {
+  draftId: string;
+  body: string;
+  subject?: string | undefined;
+}): Promise<Draft> =>
+  (await unwrap(oneDraft.edit.$post({ ...param(draftId), json: subject === undefined ? { body } : { body, subject } }))).draft;
+export const rejectDraft = async (draftId: string): Promise<Draft> => (await unwrap(oneDraft.reject.$post(param(draftId)))).draft;
 /** Written again in the other mode; stays pending. */
-export const switchDraftMode = ({ draftId, mode }: { draftId: string; mode: DraftMode }) =>
-  answerDraft(draftPath(draftId, 'mode'), 'POST', { mode });
+export const switchDraftMode = async ({ draftId, mode }: { draftId: string; mode: DraftMode }): Promise<Draft> =>
+  (await unwrap(oneDraft.mode.$post({ ...param(draftId), json: { mode } }))).draft;
 /** Which suggested files go with the reply. */
-export const setDraftAttachments = ({ draftId, selectedIds }: { draftId: string; selectedIds: string[] }) =>
-  answerDraft(draftPath(draftId, 'attachments'), 'PUT', { selectedIds });
+export const setDraftAttachments = async ({ draftId, selectedIds }: { draftId: string; selectedIds: string[] }): Promise<Draft> =>
+  (await unwrap(oneDraft.attachments.$put({ ...param(draftId), json: { selectedIds } }))).draft;
 
 type DraftPages = InfiniteData<{ drafts: Draft[]; nextCursor: string | null; total: number }, string | undefined>;
 

@@ -1,13 +1,13 @@
-import { type DraftingSettings, ZDraftingSettingsResponse } from '@penman/contract';
+import type { DraftingSettings } from '@penman/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '@/lib/request-json.ts';
+import { api, unwrap } from '@/lib/api-client.ts';
 import { draftsKeys } from './query-keys.ts';
 
-const settingsPath = (accountId: string) => `/accounts/${encodeURIComponent(accountId)}/drafting-settings`;
+const settingsOf = () => api.accounts[':id']['drafting-settings'];
 
 /** An account's drafting settings, and whether the language-model engine is configured on the server. */
 export function getDraftingSettings(accountId: string, signal?: AbortSignal) {
-  return requestJson(settingsPath(accountId), ZDraftingSettingsResponse, { signal });
+  return unwrap(settingsOf().$get({ param: { id: accountId } }, { init: { signal } }));
 }
 
 export const draftingSettingsQueryOptions = (accountId: string) =>
@@ -18,7 +18,7 @@ export function useDraftingSettings(accountId: string | undefined) {
 }
 
 export function updateDraftingSettings({ accountId, changes }: { accountId: string; changes: Partial<DraftingSettings> }) {
-  return requestJson(settingsPath(accountId), ZDraftingSettingsResponse, { method: 'PATCH', json: changes });
+  return unwrap(settingsOf().$patch({ param: { id: accountId }, json: changes }));
 }
 
 export function useUpdateDraftingSettings() {

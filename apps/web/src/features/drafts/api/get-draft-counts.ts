@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { requestJson } from '@/lib/request-json.ts';
+import { api, unwrap } from '@/lib/api-client.ts';
 import { draftsKeys } from './query-keys.ts';
 
-const ZDraftCountsResponse = z.object({ pending: z.number().int(), needsReview: z.number().int() });
-export type DraftCounts = z.infer<typeof ZDraftCountsResponse>;
-
 /** Pending drafts over all accounts, and how many of them are flagged for review. */
-export function getDraftCounts(signal?: AbortSignal): Promise<DraftCounts> {
-  return requestJson('/drafts/counts', ZDraftCountsResponse, { signal });
+export function getDraftCounts(signal?: AbortSignal) {
+  return unwrap(api.drafts.counts.$get(undefined, { init: { signal } }));
 }
 
 export const draftCountsQueryOptions = () =>

@@ -1,18 +1,19 @@
-import { ZListDraftsResponse } from '@penman/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { requestJson } from '@/lib/request-json.ts';
+import { api, unwrap } from '@/lib/api-client.ts';
 import { type DraftFilters, draftsKeys } from './query-keys.ts';
 
 /** Drafts per page of the queue. */
-export const DRAFTS_PAGE_SIZE = 25;
+const DRAFTS_PAGE_SIZE = 25;
 
 /** One page of pending drafts, newest first; `cursor` is the previous page's `nextCursor`. */
 export function getDrafts(filters: DraftFilters, cursor: string | undefined, signal?: AbortSignal) {
-  const query = new URLSearchParams({ limit: String(DRAFTS_PAGE_SIZE) });
-  if (filters.accountId) query.set('accountId', filters.accountId);
-  if (filters.needsReview) query.set('needsReview', 'true');
-  if (cursor) query.set('cursor', cursor);
-  return requestJson(`/drafts?${query}`, ZListDraftsResponse, { signal });
+  const query = {
+    limit: String(DRAFTS_PAGE_SIZE),
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
+    ...(filters.needsReview ? { needsReview: 'true' as const } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+  return unwrap(api.drafts.$get({ query }, { init: { signal } }));
 }
 
 export const draftsQueryOptions = (filters: DraftFilters) =>

@@ -1,13 +1,12 @@
-import { ZDraftResponse, ZEmailDraftResponse } from '@penman/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { requestJson } from '@/lib/request-json.ts';
+import { api, unwrap } from '@/lib/api-client.ts';
 import { emailKeys } from './query-keys.ts';
 
-const draftPath = (emailId: string) => `/emails/${encodeURIComponent(emailId)}/draft`;
+const draftOf = () => api.emails[':id'].draft;
 
 /** The email's reply draft (null when it has none) and Penman's triage of it. */
 export function getEmailDraft(emailId: string, signal?: AbortSignal) {
-  return requestJson(draftPath(emailId), ZEmailDraftResponse, { signal });
+  return unwrap(draftOf().$get({ param: { id: emailId } }, { init: { signal } }));
 }
 
 export const emailDraftQueryOptions = (emailId: string) =>
@@ -19,7 +18,7 @@ export function useEmailDraft(emailId: string) {
 
 /** Drafts a reply now (or again); the queue and its counts follow through the server's draft event. */
 export async function draftEmailReply(emailId: string) {
-  const { draft } = await requestJson(draftPath(emailId), ZDraftResponse, { method: 'POST', json: {} });
+  const { draft } = await unwrap(draftOf().$post({ param: { id: emailId } }));
   return draft;
 }
 
