@@ -26,9 +26,12 @@ module.exports = {
     {
       name: 'areas-meet-through-services',
       comment:
-        'An area uses another only through its service.ts and the job and event definitions of its jobs.ts; mail/engine (the mail format: MIME, addresses, names) is pure code every area reads, and style/engine (the voice: profiles, styleMatch) pure code drafting reads.',
+        'An area uses another only through its service.ts and the job and event definitions of its jobs.ts; mail/engine (the mail format: MIME, addresses, names) is pure code every area reads.',
       severity: 'error',
-      from: { path: '^apps/server/src/([^/]+)/', pathNot: ['\\.test\\.ts$', '^apps/server/src/(platform|test-support)/'] },
+      from: {
+        path: '^apps/server/src/([^/]+)/',
+        pathNot: ['\\.test\\.ts$', '^apps/server/src/(platform|test-support)/', '^apps/server/src/drafts/engine/'],
+      },
       to: {
         path: '^apps/server/src/[^/]+/',
         pathNot: [
@@ -36,8 +39,18 @@ module.exports = {
           '^apps/server/src/(platform|test-support)/',
           '^apps/server/src/[^/]+/(service|jobs)\\.ts$',
           '^apps/server/src/mail/engine/',
-          '^apps/server/src/style/engine/',
         ],
+      },
+    },
+    {
+      name: 'drafts-engine-reads-style-engine',
+      comment:
+        "The drafting engine writes in the user's voice: besides its own area and mail/engine it reads the pure style engine (profile types, styleMatch, own words), and nothing else of another area.",
+      severity: 'error',
+      from: { path: '^apps/server/src/drafts/engine/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/[^/]+/',
+        pathNot: ['^apps/server/src/drafts/', '^apps/server/src/(platform|test-support)/', '^apps/server/src/(mail|style)/engine/'],
       },
     },
     {

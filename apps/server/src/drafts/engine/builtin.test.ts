@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseMessage } from '../../mail/engine/parse-message.ts';
+import { buildStyleProfile } from '../../style/engine/build-profile.ts';
+import type { SentMail } from '../../style/engine/types.ts';
+import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
+import { builtinDraft, postProcess } from './compose.ts';
+import { factsOf, unsourcedFacts } from './facts.ts';
+import { buyTimePromise } from './holding-reply.ts';
+import { languageOf } from './language.ts';
+import { rougeL } from './rouge.ts';
+import { ownText } from './triage.ts';
+import type { ComposeInput } from './types.ts';
+
+// Michelle Cash's mailbox (../corpus-c): she signs on the text's last line ("Thanks for the info.
+// Michelle") or with initials ("Looks good to me. MHC"), which the first engine got wrong.
+const CASH = path.join(CORPUS_DIR, '..', 'corpus-c', 'enron', 'cash-m');
+const MICHELLE = { name: 'Michelle Cash', addresses: ['michelle.cash@enron.com'] };
+
+async function body(file: string): Promise<{ text: string; parsed: Awaited<ReturnType<typeof parseMessage>> }> {
+  const parsed = await parseMessage(new Uint8Array(fs.readFileSync(path.join(CASH, file))));
+  return { text: parsed.bodyText ?? '', parsed };
+}
+
+async function michelleInput(incoming: string, overrides: Partial<ComposeInput> = {}): Promise<ComposeInput> {
+  const { parsed } = await body(incoming);
+  return {
+    email: {
+      id: incoming,
+      from: { address: parsed.senderEmail ?? '', name: 'Goode, Diane' },
+      to: [],
+      cc: [],
+      subject: parsed.subject,
+      text: ownText(parsed.bodyText),
+      date: parsed.date,
+      messageId: parsed.messageId,
+    },
+    thread: [],
+    owner: MICHELLE,
+    contact: null,
+    profile: null,
+    pastReplies: [],
+    knowledge: [],
+    attachments: [],
+    mode: 'full',
+    buyTimeHours: 24,
+    now: new Date('2001-12-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe('built-in engine on Michelle Cash’s mail', () => {
+  it('never takes the first word of a past reply for the old greeting name ("Looks good" stayed, not "Diane good")', async () => {
+    const { text } = await body('sent/477.');
+    expect(text.trim()).toBe('Looks good to me. MHC');
+    const input = await michelleInput('inbox/137.', {
+      pastReplies: [
+        {
+          incoming: { subject: 'Final', text: 'Attached is the final letter for your review.', from: null, date: null },
+          reply: { subject: 'Re: Final', text, date: null },
+          sameSender: true,
+          score: 1,
+        },
+      ],
+    });
+    const draft = builtinDraft(input);
+    expect(draft.body).toContain('Looks good to me.');
+    expect(draft.body).not.toContain('Diane good');
+    // Her initials signed the old reply; they are no part of the new one.
+    expect(draft.body).not.toContain('MHC');
+  });
+
+  it('keeps a signature written on the last line once (no "Thanks for the info. Michelle" + "Michelle")', async () => {
+    const emails: SentMail[] = [];
+    for (const file of listFiles(path.join(CASH, 'sent_items'))) {
+      const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+      emails.push({
+        id: file,
+        subject: parsed.subject,
+        bodyText: parsed.bodyText,
+        bodyHtml: null,
+        toEmails: parsed.recipientEmails,
+        ccEmails: parsed.ccEmails,
+        sentAt: parsed.date,
+        answers: null,
+      });
+    }
+    const profile = buildStyleProfile({ emails, ownAddresses: MICHELLE.addresses, ownName: MICHELLE.name, internalDomains: ['enron.com'] });
+    expect(profile.signatureStyle.example).toBe('Michelle');
+    const { text } = await body('sent_items/324.');
+    const own = text.split('-----Original Message-----')[0]!.trim();
+    expect(own).toBe('This is great!  Thanks for the info.  Michelle');
+    const result = postProcess(await michelleInput('inbox/137.', { profile }), {
+      body: own,
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'builtin',
+    });
+    expect(result.body.match(/Michelle/g)).toHaveLength(1);
+    expect(result.body.endsWith('Thanks for the info. Michelle')).toBe(true);
+  });
+
+  it('reads an English mail with a signature block as English (words joined without punctuation read as German)', async () => {
+    const { parsed } = await body('inbox/21.');
+    const text = ownText(parsed.bodyText);
+    expect(text).toContain('Do you see a problem with me providing continued approval');
+    expect(languageOf(text)).toBe('en');
+  });
+});
+
+describe('drafting rules', () => {
+  it('finds the facts of a text and compares them by their digits', () => {
+    expect(factsOf('We pay $1,200.00 on 10/30/01 at 10:30am, 5% more.').map((fact) => fact.text)).toEqual([
+      '$1,200.00',
+      '10/30/01',
+      '10:30am',
+      '5%',
+    ]);
+    expect(unsourcedFacts('The price is $1,200 and the fee 350.', ['Price: 1200 USD'])).toEqual(['350']);
+    // A date written differently is the same date.
+    expect(unsourcedFacts('See you on 10/30.', ['Meeting 10/30/01'])).toEqual([]);
+    // List markers number the draft's own points.
+    expect(unsourcedFacts('1. Sign\n2. Fax', [])).toEqual([]);
+  });
+
+  it('words Buy Time promises as people write them', () => {
+    expect([1, 3, 12, 24, 36, 48, 72, 168, 336].map(buyTimePromise)).toEqual([
+      'within the hour',
+      'in the next few hours',
+      'later today',
+      'by tomorrow',
+      'within 2 days',
+      'within 2 days',
+      'within 3 days',
+      'within a week',
+      'within 2 weeks',
+    ]);
+  });
+
+  it('scores ROUGE-L F1 on words', () => {
+    expect(rougeL('Bob, let me know. Phillip', 'Bob,\n\nLet me know how I can help.\n\nPhillip')).toBeCloseTo(
+      (2 * 1 * (5 / 9)) / (1 + 5 / 9),
+      5,
+    );
+    expect(rougeL('', 'anything')).toBe(0);
+    expect(rougeL('same words', 'Same, words!')).toBe(1);
+  });
+});
