@@ -8,6 +8,8 @@ import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 
 export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1', first: 'Grace', last: 'Hopper' };
 export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
+/** The same mailbox again, for the drafting spec, which APPENDs new mail into it (the other specs count E2E_IMAP's messages). */
+export const E2E_DRAFTS_IMAP = { user: 'phillip-drafts', password: 'phillip-drafts-pw', email: 'phillip.allen@enron.com' };
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -38,17 +40,19 @@ export default async function globalSetup() {
   const baseUrl = `http://localhost:${port}`;
   // A real IMAP server with real mail for the Email Accounts flow.
   const dovecot = await startDovecot();
-  dovecot.addUser(E2E_IMAP.user, E2E_IMAP.password);
-  dovecot.seed(
-    E2E_IMAP.user,
-    'INBOX',
-    enronFolder('allen-p', 'inbox').map((f) => ({ raw: fs.readFileSync(f) })),
-  );
-  dovecot.seed(
-    E2E_IMAP.user,
-    'Sent',
-    enronFolder('allen-p', 'sent').map((f) => ({ raw: fs.readFileSync(f) })),
-  );
+  for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP]) {
+    dovecot.addUser(mailbox.user, mailbox.password);
+    dovecot.seed(
+      mailbox.user,
+      'INBOX',
+      enronFolder('allen-p', 'inbox').map((f) => ({ raw: fs.readFileSync(f) })),
+    );
+    dovecot.seed(
+      mailbox.user,
+      'Sent',
+      enronFolder('allen-p', 'sent').map((f) => ({ raw: fs.readFileSync(f) })),
+    );
+  }
   const env = {
     ...process.env,
     NODE_ENV: 'production',

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { EmailAccount } from '@penman/contract';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
 import { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
-export { E2E_IMAP, E2E_USER } from './global-setup.ts';
+export { E2E_DRAFTS_IMAP, E2E_IMAP, E2E_USER } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,21 +50,42 @@ export function toast(page: Page, title: string, description?: string): Locator 
   return description ? found.filter({ hasText: description }) : found;
 }
 
+type ImapMailbox = { user: string; password: string; email: string };
+
 /** Connects the global setup's Dovecot mailbox (Enron allen-p) as an IMAP account of the signed-in user, without initializing it. */
-export async function connectImapMailbox(request: APIRequestContext): Promise<EmailAccount> {
+export async function connectImapMailbox(request: APIRequestContext, mailbox: ImapMailbox = E2E_IMAP): Promise<EmailAccount> {
   const response = await request.post('/api/accounts', {
     headers: SAME_ORIGIN,
     data: {
       provider: 'exchange',
-      emailAddress: E2E_IMAP.email,
-      password: E2E_IMAP.password,
-      username: E2E_IMAP.user,
+      emailAddress: mailbox.email,
+      password: mailbox.password,
+      username: mailbox.user,
       serverUrl: 'localhost',
       port: Number(process.env.E2E_IMAP_PORT),
     },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { account: EmailAccount }).account;
+}
+
+/** APPENDs a message into a Dovecot mailbox's INBOX, as a mail server delivering new mail would. */
+export async function appendToInbox(mailbox: ImapMailbox, raw: string): Promise<void> {
+  const client = new ImapFlow({
+    host: 'localhost',
+    port: Number(process.env.E2E_IMAP_PORT),
+    secure: false,
+    // The test server allows plain logins on its plain port; nothing to protect between two local processes.
+    doSTARTTLS: false,
+    auth: { user: mailbox.user, pass: mailbox.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    await client.append('INBOX', Buffer.from(raw.replace(/\r?\n/g, '\r\n')));
+  } finally {
+    await client.logout();
+  }
 }
 
 /** Waits until the account's initialization (download, contacts, style) has completed; fails at once when it failed. */

@@ -5,6 +5,7 @@ import { RootLayout, RouteErrorScreen, RouteLoadingScreen } from './root-layout.
 /** Dashboard screens: each is its own chunk, loaded only when visited. */
 const dashboardPages: RouteObject[] = [
   { index: true, lazy: () => import('./dashboard/overview.tsx') },
+  { path: 'drafts', lazy: () => import('./dashboard/drafts.tsx') },
   { path: 'email-accounts', lazy: () => import('./dashboard/email-accounts.tsx') },
   { path: 'emails', lazy: () => import('./dashboard/emails.tsx') },
   { path: 'training', lazy: () => import('./dashboard/training.tsx') },

@@ -1,9 +1,13 @@
 import { Outlet, useLocation } from 'react-router';
 import { Separator } from '@/components/ui/separator.tsx';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar.tsx';
+import { registerDraftUpdates } from '@/features/drafts/api/draft-updates.ts';
 import { AppSidebar } from '@/features/shell/components/app-sidebar.tsx';
 import { findPageTitle } from '@/features/shell/components/nav-items.ts';
 import { useRealtime } from '@/lib/realtime.ts';
+
+// New drafts arrive on any screen: the sidebar badge (and the queue, when open) follow on every tab.
+registerDraftUpdates();
 
 /** The signed-in frame: sidebar, top bar with the toggle, and the current screen. */
 export function Component() {

@@ -2,11 +2,13 @@ import { DASHBOARD_LABELS } from '@penman/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { registerAccountUpdates } from '@/features/accounts/api/account-updates.ts';
 import { accountsQueryOptions, useAccounts } from '@/features/accounts/api/get-accounts.ts';
+import { draftCountsQueryOptions, useDraftCounts } from '@/features/drafts/api/get-draft-counts.ts';
 import { registerFileUpdates } from '@/features/files/api/file-updates.ts';
 import { dashboardStatsQueryOptions, useDashboardStats } from '@/features/overview/api/get-dashboard-stats.ts';
 import { recentActivityQueryOptions, useRecentActivity } from '@/features/overview/api/get-recent-activity.ts';
 import { registerOverviewUpdates } from '@/features/overview/api/overview-updates.ts';
 import { ConnectAccountsCard } from '@/features/overview/components/connect-accounts-card.tsx';
+import { DraftsToReviewCard } from '@/features/overview/components/drafts-to-review-card.tsx';
 import { KnowledgeBaseCard } from '@/features/overview/components/knowledge-base-card.tsx';
 import { RecentActivityCard } from '@/features/overview/components/recent-activity-card.tsx';
 import { StatCards } from '@/features/overview/components/stat-cards.tsx';
@@ -28,6 +30,7 @@ export function loader() {
   void queryClient.prefetchQuery(dashboardStatsQueryOptions());
   void queryClient.prefetchQuery(recentActivityQueryOptions());
   void queryClient.prefetchQuery(accountsQueryOptions());
+  void queryClient.prefetchQuery(draftCountsQueryOptions());
   return null;
 }
 
@@ -36,6 +39,7 @@ export function Component() {
   const stats = useDashboardStats();
   const activity = useRecentActivity();
   const accounts = useAccounts();
+  const draftCounts = useDraftCounts();
   const now = useNow(RELATIVE_TIME_TICK_MS);
 
   return (
@@ -44,7 +48,8 @@ export function Component() {
       <div className="space-y-6">
         <StatCards stats={stats.data} failed={stats.isError} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
         <TrainingBanner statuses={accounts.data?.map((account) => account.trainingStatus) ?? []} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-3">
+          <DraftsToReviewCard counts={draftCounts.data} failed={draftCounts.isError} />
           <ConnectAccountsCard accounts={accounts.data} />
           <KnowledgeBaseCard />
         </div>

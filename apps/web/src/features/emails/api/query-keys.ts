@@ -4,6 +4,7 @@ export const emailKeys = {
   list: (params: EmailListParams) => [...emailKeys.all, 'list', params] as const,
   detail: (emailId: string) => [...emailKeys.all, 'detail', emailId] as const,
   original: (emailId: string) => [...emailKeys.all, 'original', emailId] as const,
+  draft: (emailId: string) => [...emailKeys.all, 'draft', emailId] as const,
   accounts: () => [...emailKeys.all, 'accounts'] as const,
 };
 

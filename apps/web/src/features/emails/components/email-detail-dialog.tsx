@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useEmail } from '../api/get-email.ts';
+import { EmailDraftPanel } from './email-draft-panel.tsx';
 import { EmailAttachments, EmailDate, ParseProblems } from './email-facts.tsx';
 import { EmailHtmlBody } from './email-html-body.tsx';
 import { EmailOriginal } from './email-original.tsx';
@@ -104,6 +105,7 @@ function EmailView({ email }: { email: EmailDetail }) {
         ) : null}
       </dl>
       <ParseProblems problems={email.parseProblems} />
+      <EmailDraftPanel emailId={email.id} />
       <div>
         <Button variant="outline" size="sm" aria-expanded={showOriginal} onClick={() => setShowOriginal((shown) => !shown)}>
           <FileCode aria-hidden="true" />

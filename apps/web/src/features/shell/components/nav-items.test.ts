@@ -35,9 +35,10 @@ describe('sidebar active item', () => {
     expect(findPageTitle('/dashboard/nowhere')).toBeUndefined();
   });
 
-  it('lists the spec groups in order, with badges on accounts, knowledge and attachments', () => {
+  it('lists the spec groups in order, with badges on drafts, accounts, knowledge and attachments', () => {
     expect(MAIN_NAV.map((item) => item.label)).toEqual([
       'Dashboard',
+      'Drafts',
       'Email Accounts',
       'Training',
       'Contacts',
@@ -47,6 +48,7 @@ describe('sidebar active item', () => {
     ]);
     expect(SETTINGS_NAV.map((item) => item.label)).toEqual(['Settings', 'Help & Support']);
     expect(MAIN_NAV.filter((item) => item.badge).map((item) => [item.badge, item.warnWhenZero === true])).toEqual([
+      ['draftsToReview', false],
       ['emailAccounts', false],
       ['knowledgeDocuments', true],
       ['attachments', true],

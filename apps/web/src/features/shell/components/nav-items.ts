@@ -1,7 +1,8 @@
-import { DASHBOARD_LABELS, type SidebarCountsResponse } from '@penman/contract';
+import { DASHBOARD_LABELS, DRAFTS_LABELS, type SidebarCountsResponse } from '@penman/contract';
 import {
   BookOpen,
   ChartColumn,
+  FilePenLine,
   GraduationCap,
   LayoutDashboard,
   LifeBuoy,
@@ -27,6 +28,7 @@ const L = DASHBOARD_LABELS.nav;
 
 export const MAIN_NAV: readonly NavItem[] = [
   { label: L.dashboard, to: '/dashboard', icon: LayoutDashboard, exact: true },
+  { label: DRAFTS_LABELS.nav, to: '/dashboard/drafts', icon: FilePenLine, badge: 'draftsToReview' },
   { label: L.emailAccounts, to: '/dashboard/email-accounts', icon: Mail, badge: 'emailAccounts' },
   { label: L.training, to: '/dashboard/training', icon: GraduationCap },
   { label: L.contacts, to: '/dashboard/contacts', icon: Users },

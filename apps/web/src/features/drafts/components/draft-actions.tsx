@@ -1,0 +1,108 @@
+import { DRAFTS_LABELS, type Draft } from '@penman/contract';
+import { Check, CircleCheck, Clock, Copy, Pencil, Send, Undo2, X } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { QUEUE_SHORTCUTS } from './queue-keyboard.ts';
+
+const L = DRAFTS_LABELS;
+
+export type DraftCardActions = {
+  approve: (draft: Draft) => unknown;
+  reject: (draft: Draft) => unknown;
+  buyTime: (draft: Draft) => unknown;
+  fullResponse: (draft: Draft) => unknown;
+  edit: (draft: Draft) => unknown;
+  copy: (draft: Draft) => unknown;
+  toggleAttachment: (draft: Draft, fileId: string, on: boolean) => unknown;
+};
+
+type DraftActionsProps = { draft: Draft; selected: boolean; busy: boolean; actions: DraftCardActions };
+
+/**
+ * Full Response: Approve, Edit, Reject, Buy Time. Buy Time: Send Now, Edit, Cancel (back to Full
+ * Response). Decided: what was decided, and Copy for a reply to send. The selected card's buttons
+ * carry their shortcuts (aria-keyshortcuts).
+ */
+export function DraftActions({ draft, selected, busy, actions }: DraftActionsProps) {
+  const keys = (key: string) => (selected ? key : undefined);
+
+  if (draft.status !== 'pending') {
+    const sendable = draft.status !== 'rejected';
+    return (
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t pt-4">
+        <p className="flex items-center gap-2 text-sm font-medium">
+          {sendable ? <CircleCheck className="size-4 text-primary" aria-hidden="true" /> : <X className="size-4" aria-hidden="true" />}
+          {sendable ? L.approved : L.statuses.rejected}
+          {draft.status === 'edited' ? <span className="font-normal text-muted-foreground">({L.statuses.edited})</span> : null}
+        </p>
+        {sendable ? (
+          <>
+            <Button size="sm" variant="outline" onClick={() => void actions.copy(draft)}>
+              <Copy aria-hidden="true" />
+              {L.actions.copy}
+            </Button>
+            <p className="w-full text-xs text-muted-foreground">{L.approvedHint}</p>
+          </>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <fieldset aria-label={L.actionGroup} className="mt-4 flex flex-wrap items-center gap-2 border-t pt-4">
+      {draft.mode === 'full' ? (
+        <>
+          <Button size="sm" disabled={busy} aria-keyshortcuts={keys(QUEUE_SHORTCUTS.approve)} onClick={() => void actions.approve(draft)}>
+            {busy ? <Spinner /> : <Check aria-hidden="true" />}
+            {L.actions.approve}
+          </Button>
+          <EditButton draft={draft} busy={busy} shortcut={keys(QUEUE_SHORTCUTS.edit)} onEdit={actions.edit} />
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={busy}
+            aria-keyshortcuts={keys(QUEUE_SHORTCUTS.reject)}
+            onClick={() => void actions.reject(draft)}
+          >
+            <X aria-hidden="true" />
+            {L.actions.reject}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            aria-keyshortcuts={keys(QUEUE_SHORTCUTS.buyTime)}
+            onClick={() => void actions.buyTime(draft)}
+          >
+            <Clock aria-hidden="true" />
+            {L.actions.buyTime}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button size="sm" disabled={busy} aria-keyshortcuts={keys(QUEUE_SHORTCUTS.approve)} onClick={() => void actions.approve(draft)}>
+            {busy ? <Spinner /> : <Send aria-hidden="true" />}
+            {L.actions.sendNow}
+          </Button>
+          <EditButton draft={draft} busy={busy} shortcut={keys(QUEUE_SHORTCUTS.edit)} onEdit={actions.edit} />
+          <Button size="sm" variant="outline" disabled={busy} onClick={() => void actions.fullResponse(draft)}>
+            <Undo2 aria-hidden="true" />
+            {L.actions.cancel}
+          </Button>
+          <p className="w-full text-xs text-muted-foreground">{L.buyTimeHint}</p>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+type EditButtonProps = { draft: Draft; busy: boolean; shortcut: string | undefined; onEdit: (draft: Draft) => unknown };
+
+function EditButton({ draft, busy, shortcut, onEdit }: EditButtonProps) {
+  return (
+    <Button size="sm" variant="outline" disabled={busy} aria-keyshortcuts={shortcut} onClick={() => void onEdit(draft)}>
+      <Pencil aria-hidden="true" />
+      {L.actions.edit}
+    </Button>
+  );
+}

@@ -1,0 +1,187 @@
+import { DRAFTS_LABELS, type Draft } from '@penman/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiRequestError } from '@/lib/api-error.ts';
+import { useApproveDraft, useEditDraft, useRejectDraft, useSetDraftAttachments, useSwitchDraftMode } from '../api/draft-actions.ts';
+import { useDrafts } from '../api/get-drafts.ts';
+import { type DraftFilters, draftsKeys } from '../api/query-keys.ts';
+import { isTypingTarget, moveSelection, type QueueKeyAction, queueKeyAction } from './queue-keyboard.ts';
+import { copyText, isDecided, mergeQueue, nextPendingId, toggledAttachmentIds } from './queue-view.ts';
+
+const A = DRAFTS_LABELS.announce;
+
+const matchesFilters = (draft: Draft, filters: DraftFilters) =>
+  (!filters.accountId || draft.emailAccountId === filters.accountId) && (!filters.needsReview || draft.needsReview);
+
+/** Whether a dialog (the editor, the settings, any other) holds the keyboard. */
+const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+
+/**
+ * The review queue's state and actions: the drafts on screen (the server's pending ones plus those
+ * decided here), the selection moved by j/k, the actions on the selected draft, what is announced to
+ * screen readers, and the editor.
+ */
+export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
+  const queryClient = useQueryClient();
+  const drafts = useDrafts(filters);
+  const [decided, setDecided] = useState<ReadonlyMap<string, Draft>>(new Map());
+  const [selectedId, setSelectedId] = useState<string | undefined>(initialDraftId);
+  const [editing, setEditing] = useState<Draft>();
+  const [announced, setAnnounced] = useState({ text: '', count: 0 });
+  // The same words twice in a row change nothing in the DOM: a trailing no-break space makes them heard again.
+  const setAnnouncement = useCallback((text: string) => setAnnounced((before) => ({ text, count: before.count + 1 })), []);
+  const announcement = announced.text && announced.count % 2 === 0 ? `${announced.text}\u00a0` : announced.text;
+  const [busyId, setBusyId] = useState<string>();
+
+  const shown = useMemo(() => {
+    const pending = drafts.data?.pages.flatMap((page) => page.drafts) ?? [];
+    const decidedHere = new Map([...decided].filter(([, draft]) => matchesFilters(draft, filters)));
+    return mergeQueue(pending, decidedHere);
+  }, [drafts.data, decided, filters]);
+
+  const selected = shown.find((draft) => draft.id === selectedId) ?? shown[0];
+
+  const approve = useApproveDraft();
+  const edit = useEditDraft();
+  const reject = useRejectDraft();
+  const switchMode = useSwitchDraftMode();
+  const attachments = useSetDraftAttachments();
+
+  /** Selects a draft and moves focus to its card, so a screen reader reads it and the view follows. */
+  const select = useCallback((draftId: string | undefined) => {
+    setSelectedId(draftId);
+    const card = draftId ? document.getElementById(`draft-${draftId}`) : null;
+    if (!card || card.contains(document.activeElement)) return;
+    card.focus({ preventScroll: true });
+    card.scrollIntoView({ block: 'nearest' });
+  }, []);
+
+  // A link from the Emails view names a draft: bring it into view once it has loaded.
+  const broughtIntoView = useRef(false);
+  useEffect(() => {
+    if (broughtIntoView.current || !initialDraftId || !shown.some((draft) => draft.id === initialDraftId)) return;
+    broughtIntoView.current = true;
+    document.getElementById(`draft-${initialDraftId}`)?.scrollIntoView({ block: 'start' });
+  }, [initialDraftId, shown]);
+
+  /** Runs one action; a decision keeps the draft on screen as decided and selects the next pending draft. */
+  const run = useCallback(
+    async (draft: Draft, action: () => Promise<Draft>, said: string) => {
+      setBusyId(draft.id);
+      try {
+        const updated = await action();
+        if (isDecided(updated.status)) {
+          setDecided((before) => new Map(before).set(updated.id, updated));
+          const next = nextPendingId(
+            shown.map((candidate) => (candidate.id === updated.id ? updated : candidate)),
+            updated.id,
+          );
+          if (next) select(next);
+        }
+        setAnnouncement(said);
+        return true;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        toast.error(DRAFTS_LABELS.toasts.failed, { description: message });
+        setAnnouncement(A.failed(message));
+        // 409: another tab decided first; the queue here is stale.
+        if (error instanceof ApiRequestError && error.status === 409) {
+          void queryClient.invalidateQueries({ queryKey: draftsKeys.all });
+        }
+        return false;
+      } finally {
+        setBusyId(undefined);
+      }
+    },
+    [shown, select, queryClient, setAnnouncement],
+  );
+
+  const actions = useMemo(
+    () => ({
+      approve: (draft: Draft) => run(draft, () => approve.mutateAsync(draft.id), A.approved),
+      reject: (draft: Draft) => run(draft, () => reject.mutateAsync(draft.id), A.rejected),
+      buyTime: (draft: Draft) => run(draft, () => switchMode.mutateAsync({ draftId: draft.id, mode: 'buy_time' }), A.buyTime),
+      fullResponse: (draft: Draft) => run(draft, () => switchMode.mutateAsync({ draftId: draft.id, mode: 'full' }), A.fullResponse),
+      edit: (draft: Draft) => setEditing(draft),
+      saveEdit: async (draft: Draft, body: string, subject: string) => {
+        const saved = await run(
+          draft,
+          () => edit.mutateAsync({ draftId: draft.id, body, subject: subject === draft.subject ? undefined : subject }),
+          A.edited,
+        );
+        if (saved) setEditing(undefined);
+      },
+      closeEditor: () => setEditing(undefined),
+      toggleAttachment: (draft: Draft, fileId: string, on: boolean) =>
+        run(
+          draft,
+          () => attachments.mutateAsync({ draftId: draft.id, selectedIds: toggledAttachmentIds(draft, fileId, on) }),
+          A.attachments,
+        ),
+      copy: async (draft: Draft) => {
+        try {
+          await navigator.clipboard.writeText(copyText(draft));
+          setAnnouncement(A.copied);
+          toast.success(A.copied);
+        } catch {
+          toast.error(DRAFTS_LABELS.toasts.copyFailed);
+        }
+      },
+    }),
+    [run, approve, reject, switchMode, edit, attachments, setAnnouncement],
+  );
+
+  // One listener for the whole screen; it reads the latest state through a ref.
+  const latest = useRef({ shown, selected, busyId, actions, select });
+  latest.current = { shown, selected, busyId, actions, select };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const action = queueKeyAction({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        typing: isTypingTarget(target),
+        dialogOpen: dialogOpen(),
+      });
+      if (!action) return;
+      const state = latest.current;
+      event.preventDefault();
+      runKeyAction(action, state);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return { drafts, shown, selected, select, editing, announcement, busyId, actions };
+}
+
+type KeyState = {
+  shown: Draft[];
+  selected: Draft | undefined;
+  busyId: string | undefined;
+  actions: {
+    approve: (draft: Draft) => unknown;
+    reject: (draft: Draft) => unknown;
+    buyTime: (draft: Draft) => unknown;
+    edit: (draft: Draft) => unknown;
+  };
+  select: (draftId: string | undefined) => void;
+};
+
+/** A shortcut acts on the selected draft only while it is pending and no action on it is under way. */
+function runKeyAction(action: QueueKeyAction, { shown, selected, busyId, actions, select }: KeyState) {
+  const ids = shown.map((draft) => draft.id);
+  if (action === 'next' || action === 'previous') {
+    select(moveSelection(ids, selected?.id, action === 'next' ? 1 : -1));
+    return;
+  }
+  if (!selected || isDecided(selected.status) || busyId === selected.id) return;
+  if (action === 'buyTime') {
+    if (selected.mode === 'full') void actions.buyTime(selected);
+    return;
+  }
+  void actions[action](selected);
+}
