@@ -21,9 +21,8 @@ const SESSION = path.join(import.meta.dirname, '..', 'test-results', 'drafts-ses
 const USER = { email: 'ada.drafts@example.com', password: 'e2e-drafts-pw-1' };
 // Realtime: the draft arrives within the promise of the landing page (10 s), with a margin for a busy machine.
 const DRAFT_ARRIVES_MS = 30_000;
-/** The watcher's refresh period (DEFAULT_WATCHER_OPTIONS.refreshMs) and a margin. */
-const WATCHER_REFRESH_MS = 65_000;
-const WATCH_OPENS_MS = 90_000;
+/** The watcher reads its accounts every 15 s (DEFAULT_WATCHER_OPTIONS.refreshMs); a margin for a busy machine. */
+const WATCH_OPENS_MS = 60_000;
 const PROBE_EVERY_MS = 15_000;
 
 test.use({ baseURL: process.env.E2E_BASE_URL, storageState: SESSION });
@@ -38,11 +37,9 @@ test.beforeAll(async ({ browser }) => {
   account = await connectImapMailbox(page.request, E2E_DRAFTS_IMAP);
   expect((await page.request.post(`/api/accounts/${account.id}/initialize`, { headers: SAME_ORIGIN })).ok()).toBe(true);
   account = await waitForInitialization(page.request, account.id, 200_000);
-  // The new-mail watcher reads its list of accounts once a minute (MailWatcherOptions.refreshMs) and
-  // does not sync when a watch first opens, so mail delivered before the watch of a just-initialized
-  // account is open waits for the 5-minute schedule. So: a refresh period first, then one probe
-  // message every PROBE_EVERY_MS until one is stored; from then on the tests time real arrivals.
-  await new Promise((resolve) => setTimeout(resolve, WATCHER_REFRESH_MS));
+  // The just-initialized account is watched within the watcher's refresh period (and its first
+  // open syncs what came before). One probe message every PROBE_EVERY_MS until one is stored; from
+  // then on the tests time real arrivals.
   const deadline = Date.now() + WATCH_OPENS_MS;
   let stored = false;
   while (!stored && Date.now() < deadline) {
