@@ -47,6 +47,7 @@ const STATUS_WORDS: Record<DraftStatus, string> = {
   buy_time: 'answered with Buy Time',
   sent: 'sent',
   saved: 'saved to your mailbox',
+  completed: 'completed by another user of this mailbox',
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -74,6 +75,7 @@ function toDraft({ draft, email, accountEmail }: repo.DraftRecord): Draft {
     updatedAt: draft.updatedAt.toISOString(),
     decidedAt: iso(draft.decidedAt),
     sentAt: iso(draft.sentAt),
+    delivery: null,
     email: {
       id: email.id,
       emailAccountId: email.emailAccountId,

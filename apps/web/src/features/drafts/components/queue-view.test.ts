@@ -28,6 +28,7 @@ function draft(id: string, createdAt: string, status: Draft['status'] = 'pending
     updatedAt: createdAt,
     decidedAt: null,
     sentAt: null,
+    delivery: null,
     email: {
       id: `e-${id}`,
       emailAccountId: 'acc',
