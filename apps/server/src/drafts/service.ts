@@ -76,6 +76,8 @@ function toDraft({ draft, email, accountEmail }: repo.DraftRecord): Draft {
     decidedAt: iso(draft.decidedAt),
     sentAt: iso(draft.sentAt),
     delivery: null,
+    // Filled from the stored recipients by delivery (issue 20); until then the sender alone.
+    recipients: { to: email.senderEmail ? [email.senderEmail] : [], cc: [] },
     email: {
       id: email.id,
       emailAccountId: email.emailAccountId,

@@ -80,6 +80,8 @@ export const ZDraft = z.object({
   /** When the user decided (approved, edited, rejected, buy time); null while pending. */
   decidedAt: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** Who the reply goes to: the sender (Reply-To first), plus the other recipients when the draft replies to all. */
+  recipients: z.object({ to: z.array(z.string()), cc: z.array(z.string()) }),
   /** Null until approved (or sent with Buy Time); then where the reply is going and how it went. */
   delivery: ZDraftDelivery.nullable(),
   email: ZDraftEmail,
