@@ -260,8 +260,8 @@ export async function deliverDraft(deps: DeliverDeps, { userId, draftId }: { use
       throw new InjectedCrash(error);
     }
   };
-  await crash('claimed');
   try {
+    await crash('claimed');
     const outcome = await attempt(deps, userId, claimed, crash);
     await crash('before-mark-delivered');
     const draft = await repo.markDelivered(deps.db, userId, draftId, {
