@@ -108,13 +108,11 @@ async function mailboxCopies(mailUser: string, folder: string, messageId: string
   }
 }
 
-const crashAt =
-  (step: DeliveryStep, before?: () => Promise<void>) =>
-  async (at: DeliveryStep) => {
-    if (at !== step) return;
-    await before?.();
-    throw new Error(`worker killed at ${step}`);
-  };
+const crashAt = (step: DeliveryStep, before?: () => Promise<void>) => async (at: DeliveryStep) => {
+  if (at !== step) return;
+  await before?.();
+  throw new Error(`worker killed at ${step}`);
+};
 
 describe('Save to Drafts on IMAP (Dovecot)', () => {
   it('approve stores the delivery and its job with the approval, then the reply lands in Drafts once, a correct reply', async () => {
@@ -158,7 +156,9 @@ describe('Save to Drafts on IMAP (Dovecot)', () => {
     it(`the worker killed at ${step}: the job runs again and Drafts holds the reply once`, async () => {
       const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
       await approve(alice.cookie, draftId);
-      await expect(deliverDraft({ ...t.deps, crashAt: crashAt(step) }, { userId: alice.user.id, draftId })).rejects.toThrow('worker killed');
+      await expect(deliverDraft({ ...t.deps, crashAt: crashAt(step) }, { userId: alice.user.id, draftId })).rejects.toThrow(
+        'worker killed',
+      );
       expect((await deliveryOf(draftId)).state).toBe('delivering');
       await deliverDraft(t.deps, { userId: alice.user.id, draftId });
       const delivery = await deliveryOf(draftId);
@@ -170,10 +170,7 @@ describe('Save to Drafts on IMAP (Dovecot)', () => {
     const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
     await approve(alice.cookie, draftId);
     await expect(
-      deliverDraft(
-        { ...t.deps, crashAt: crashAt('after-drafts-append', () => dovecot.restart()) },
-        { userId: alice.user.id, draftId },
-      ),
+      deliverDraft({ ...t.deps, crashAt: crashAt('after-drafts-append', () => dovecot.restart()) }, { userId: alice.user.id, draftId }),
     ).rejects.toThrow('worker killed');
     await deliverDraft(t.deps, { userId: alice.user.id, draftId });
     const delivery = await deliveryOf(draftId);
@@ -194,7 +191,10 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     const put = await t.request(`/api/accounts/${aliceAccount}/delivery`, {
       method: 'PUT',
       cookie: alice.cookie,
-      json: { mode: 'send', smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, password: sink.password } },
+      json: {
+        mode: 'send',
+        smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, password: sink.password },
+      },
     });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({
@@ -252,7 +252,9 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     it(`the worker killed at ${step}: exactly one message received and one copy in Sent`, async () => {
       const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
       await approve(alice.cookie, draftId);
-      await expect(deliverDraft({ ...t.deps, crashAt: crashAt(step) }, { userId: alice.user.id, draftId })).rejects.toThrow('worker killed');
+      await expect(deliverDraft({ ...t.deps, crashAt: crashAt(step) }, { userId: alice.user.id, draftId })).rejects.toThrow(
+        'worker killed',
+      );
       await deliverDraft(t.deps, { userId: alice.user.id, draftId });
       const delivery = await deliveryOf(draftId);
       expect(delivery.state).toBe('delivered');
@@ -261,7 +263,11 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     });
 
   it('a refused recipient is a failure in words, and nothing is sent', async () => {
-    const { draftId } = await pendingDraft(alice.user.id, aliceAccount, { senderEmail: 'gone@client.test', recipientEmails: [ADDRESS], ccEmails: [] });
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount, {
+      senderEmail: 'gone@client.test',
+      recipientEmails: [ADDRESS],
+      ccEmails: [],
+    });
     sink.refuseRecipient('gone@client.test');
     await approve(alice.cookie, draftId);
     await deliverDraft(t.deps, { userId: alice.user.id, draftId });
@@ -277,7 +283,13 @@ describe('Gmail (the Google stand-in)', () => {
   const inboxMessageId = 'gmail-question@client.test';
   const threadId = 'thread-17';
   google.addMessage(
-    personalMail({ from: 'Carol <carol@client.test>', to: google.emailAddress, subject: 'Budget', body: 'Numbers?', messageId: inboxMessageId }),
+    personalMail({
+      from: 'Carol <carol@client.test>',
+      to: google.emailAddress,
+      subject: 'Budget',
+      body: 'Numbers?',
+      messageId: inboxMessageId,
+    }),
     { labels: ['INBOX'], threadId },
   );
   let accountId: string;
@@ -313,7 +325,10 @@ describe('Gmail (the Google stand-in)', () => {
 
   it('Save to Drafts: drafts.create once in the thread, also when the worker dies after the call', async () => {
     google.grantScopes('compose');
-    const id = await gmailAccount(alice.user.id, ['https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/gmail.compose']);
+    const id = await gmailAccount(alice.user.id, [
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'https://www.googleapis.com/auth/gmail.compose',
+    ]);
     const { draftId } = await pendingDraft(alice.user.id, id, { messageId: inboxMessageId, recipientEmails: [google.emailAddress] });
     await approve(alice.cookie, draftId);
     await expect(deliverDraft({ ...t.deps, crashAt: crashAt('after-gmail-call') }, { userId: alice.user.id, draftId })).rejects.toThrow();
@@ -327,16 +342,24 @@ describe('Gmail (the Google stand-in)', () => {
   });
 
   it('Send: messages.send once in the thread', async () => {
-    const id = await gmailAccount(alice.user.id, ['https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/gmail.compose']);
+    const id = await gmailAccount(alice.user.id, [
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'https://www.googleapis.com/auth/gmail.compose',
+    ]);
     const put = await t.request(`/api/accounts/${id}/delivery`, { method: 'PUT', cookie: alice.cookie, json: { mode: 'send' } });
     expect(put.status).toBe(200);
     const { draftId } = await pendingDraft(alice.user.id, id, { messageId: 'send-1@client.test', recipientEmails: [google.emailAddress] });
-    google.addMessage(personalMail({ from: 'carol@client.test', to: google.emailAddress, subject: 'Q', body: 'Q?', messageId: 'send-1@client.test' }), {
-      labels: ['INBOX'],
-      threadId: 'thread-send',
-    });
+    google.addMessage(
+      personalMail({ from: 'carol@client.test', to: google.emailAddress, subject: 'Q', body: 'Q?', messageId: 'send-1@client.test' }),
+      {
+        labels: ['INBOX'],
+        threadId: 'thread-send',
+      },
+    );
     await approve(alice.cookie, draftId);
-    await expect(deliverDraft({ ...t.deps, crashAt: crashAt('before-mark-delivered') }, { userId: alice.user.id, draftId })).rejects.toThrow();
+    await expect(
+      deliverDraft({ ...t.deps, crashAt: crashAt('before-mark-delivered') }, { userId: alice.user.id, draftId }),
+    ).rejects.toThrow();
     await deliverDraft(t.deps, { userId: alice.user.id, draftId });
     expect(google.sent).toHaveLength(1);
     expect(google.sent[0]!.threadId).toBe('thread-send');
@@ -350,7 +373,10 @@ describe('an imported (mbox) account', () => {
       .insert(emailAccounts)
       .values({ userId: alice.user.id, emailAddress: 'alice@imported.test', provider: 'mbox', initialized: true })
       .returning({ id: emailAccounts.id });
-    const { draftId, mailMessageId } = await pendingDraft(alice.user.id, row!.id, { recipientEmails: ['alice@imported.test'], ccEmails: [] });
+    const { draftId, mailMessageId } = await pendingDraft(alice.user.id, row!.id, {
+      recipientEmails: ['alice@imported.test'],
+      ccEmails: [],
+    });
     const approved = await approve(alice.cookie, draftId);
     expect(approved.status).toBe('approved');
     expect(approved.delivery).toMatchObject({ state: 'failed', retryable: false, error: DELIVERY_MESSAGES.importedAccount });
@@ -360,7 +386,9 @@ describe('an imported (mbox) account', () => {
     const eml = await t.request(`/api/drafts/${draftId}/eml`, { cookie: alice.cookie });
     expect(eml.status).toBe(200);
     expect(eml.headers.get('content-type')).toBe('message/rfc822');
-    expect(eml.headers.get('content-disposition')).toMatch(/^attachment; filename="Re Schedule \d+\.eml"; filename\*=UTF-8''Re%20Schedule%20\d+\.eml$/);
+    expect(eml.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Re Schedule \d+\.eml"; filename\*=UTF-8''Re%20Schedule%20\d+\.eml$/,
+    );
     const parsed = await parseMessage(new Uint8Array(await eml.arrayBuffer()));
     expect(parsed.messageId).toBe(approved.delivery.messageId);
     expect(parsed.inReplyTo).toBe(mailMessageId);

@@ -20,7 +20,7 @@ import { publishEvent } from '../platform/realtime.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
 import { getProfileNames } from '../users/service.ts';
 import { describeFailure } from './engine/failures.ts';
-import { type ReplyRecipients, replyRecipients, repliesToAll } from './engine/recipients.ts';
+import { type ReplyRecipients, repliesToAll, replyRecipients } from './engine/recipients.ts';
 import { newMessageId, replyMessage } from './engine/reply-message.ts';
 import { smtpPreset } from './engine/smtp-presets.ts';
 import { deliverDraftJob } from './jobs.ts';
@@ -187,7 +187,10 @@ async function composeReply(deps: DeliverDeps, userId: string, delivery: DraftDe
 }
 
 /** The reply as a message/rfc822 download (Copy / .eml for an imported account, or any approved draft). */
-export async function draftEml(deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'files'>, { userId, draftId }: { userId: string; draftId: string }) {
+export async function draftEml(
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'files'>,
+  { userId, draftId }: { userId: string; draftId: string },
+) {
   const delivery = await repo.findDelivery(deps.db, userId, draftId);
   const fallback = await repo.findDraftToDeliver(deps.db, userId, draftId);
   if (!fallback) throw new AppError('NOT_FOUND', 'Draft not found');
@@ -217,7 +220,8 @@ export async function draftEml(deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'im
 
 function emlName(subject: string): string {
   const name = subject
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
@@ -329,7 +333,14 @@ async function withImap<T>(deps: DeliverDeps, userId: string, accountId: string,
 
 async function saveToImapDrafts(
   deps: DeliverDeps,
-  p: { userId: string; accountId: string; delivery: DraftDeliveryRow; raw: Buffer; retrying: boolean; crash: (s: DeliveryStep) => Promise<void> },
+  p: {
+    userId: string;
+    accountId: string;
+    delivery: DraftDeliveryRow;
+    raw: Buffer;
+    retrying: boolean;
+    crash: (s: DeliveryStep) => Promise<void>;
+  },
 ): Promise<Outcome> {
   return withImap(deps, p.userId, p.accountId, async (client) => {
     const folder = await findFolder(client, 'drafts');
@@ -398,11 +409,8 @@ async function sendBySmtp(
     const envelopeTo = await repo.findDraftToDeliver(deps.db, userId, delivery.draftId);
     const recipients = envelopeTo?.draft.recipients ?? recipientsForReply(envelopeTo!.mail, [account.emailAddress, ...account.aliases]);
     try {
-      await sendSmtp(
-        connection,
-        { from: account.emailAddress, to: [...recipients.to, ...recipients.cc] },
-        p.raw,
-        (phase) => repo.setSmtpPhase(deps.db, userId, delivery.draftId, phase),
+      await sendSmtp(connection, { from: account.emailAddress, to: [...recipients.to, ...recipients.cc] }, p.raw, (phase) =>
+        repo.setSmtpPhase(deps.db, userId, delivery.draftId, phase),
       );
     } catch (error) {
       // A definite answer from the server (a 4xx/5xx reply) means it does not hold the message.
@@ -427,7 +435,9 @@ async function sendBySmtp(
 /** Gmail accounts: compose needs gmail.compose; a grant from before (read-only) must reconnect. */
 export function canCompose(account: Pick<repo.DeliveryAccount, 'provider' | 'grantedScopes'>): boolean {
   if (account.provider !== 'gmail') return account.provider !== 'mbox';
-  return (account.grantedScopes ?? []).some((scope) => scope === GMAIL_COMPOSE_SCOPE || scope.endsWith('/gmail.modify') || scope === 'https://mail.google.com/');
+  return (account.grantedScopes ?? []).some(
+    (scope) => scope === GMAIL_COMPOSE_SCOPE || scope.endsWith('/gmail.modify') || scope === 'https://mail.google.com/',
+  );
 }
 
 async function deliverByGmail(
@@ -450,8 +460,7 @@ async function deliverByGmail(
   }
   const thread = p.mailMessageId ? await findGmailMessage(api, p.mailMessageId) : null;
   const threadId = thread?.threadId ?? null;
-  const result =
-    p.delivery.mode === 'send' ? await sendGmail(api, p.raw, threadId) : await createGmailDraft(api, p.raw, threadId);
+  const result = p.delivery.mode === 'send' ? await sendGmail(api, p.raw, threadId) : await createGmailDraft(api, p.raw, threadId);
   await p.crash('after-gmail-call');
   return { providerMessageId: result.id, providerThreadId: result.threadId };
 }
@@ -493,7 +502,10 @@ export async function getDeliverySettings({ db, userId, accountId }: Scope & { a
 type SettingsDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string };
 
 /** Logs in with these SMTP settings (nodemailer verify), without saving them. */
-export async function checkSmtp(deps: SettingsDeps, { userId, accountId, smtp }: { userId: string; accountId: string; smtp: SmtpSettingsInput }) {
+export async function checkSmtp(
+  deps: SettingsDeps,
+  { userId, accountId, smtp }: { userId: string; accountId: string; smtp: SmtpSettingsInput },
+) {
   const account = await requireAccount({ db: deps.db, userId }, accountId);
   if (account.provider !== 'exchange') throw new AppError('VALIDATION', DELIVERY_MESSAGES.smtpNotForProvider);
   let connection: SmtpConnection;
@@ -515,7 +527,11 @@ export async function checkSmtp(deps: SettingsDeps, { userId, accountId, smtp }:
 /** Saves the mode and (after a successful login) the SMTP settings; a given password is stored encrypted. */
 export async function updateDeliverySettings(
   deps: SettingsDeps,
-  { userId, accountId, changes }: { userId: string; accountId: string; changes: { mode?: DeliveryMode | undefined; smtp?: SmtpSettingsInput | undefined } },
+  {
+    userId,
+    accountId,
+    changes,
+  }: { userId: string; accountId: string; changes: { mode?: DeliveryMode | undefined; smtp?: SmtpSettingsInput | undefined } },
 ): Promise<DeliverySettingsResponse> {
   const account = await requireAccount({ db: deps.db, userId }, accountId);
   const values: repo.SettingsValues = {};

@@ -178,7 +178,10 @@ describe('Gmail connect: code exchange', () => {
       const back = await consent(authUrl);
       expect((await exchange({ code: back.code, state: back.state })).status).toBe(201);
       const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
-      expect(row!.grantedScopes).toEqual(['https://www.googleapis.com/auth/gmail.readonly', 'https://www.googleapis.com/auth/gmail.compose']);
+      expect(row!.grantedScopes).toEqual([
+        'https://www.googleapis.com/auth/gmail.readonly',
+        'https://www.googleapis.com/auth/gmail.compose',
+      ]);
       expect((await (await t.request(`/api/accounts/${accountId}/delivery`, { cookie })).json()).canCompose).toBe(true);
     } finally {
       google.grantScopes('read');

@@ -263,7 +263,11 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
         const message = compose[1] === 'drafts' ? body.message : body;
         const raw = Buffer.from(message?.raw ?? '', 'base64url');
         const threadId = message?.threadId ?? null;
-        const id = addMessage(raw, { labels: compose[1] === 'drafts' ? ['DRAFT'] : ['SENT'], internalDate: Date.now(), ...(threadId ? { threadId } : {}) });
+        const id = addMessage(raw, {
+          labels: compose[1] === 'drafts' ? ['DRAFT'] : ['SENT'],
+          internalDate: Date.now(),
+          ...(threadId ? { threadId } : {}),
+        });
         const stored = messages.get(id)!;
         if (compose[1] === 'drafts') {
           const draftId = `r-${id}`;
@@ -336,7 +340,11 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
     withRefreshToken = true,
     redirectUri = null,
     scope = grantedScope,
-  }: { withRefreshToken?: boolean; redirectUri?: string | null; scope?: string } = {}) {
+  }: {
+    withRefreshToken?: boolean;
+    redirectUri?: string | null;
+    scope?: string;
+  } = {}) {
     const code = `4/stand-in-${randomBytes(12).toString('base64url')}`;
     codes.set(code, { withRefreshToken, redirectUri, scope });
     return code;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyRecipients, repliesToAll } from './recipients.ts';
+import { repliesToAll, replyRecipients } from './recipients.ts';
 
 const OWNER = ['alice@penman.test', 'a.smith@penman.test'];
 
@@ -11,7 +11,12 @@ describe('replyRecipients', () => {
   });
 
   it('Reply-To wins over From', () => {
-    const mail = { senderEmail: 'noreply@shop.test', replyTo: 'Support <help@shop.test>', recipientEmails: ['alice@penman.test'], ccEmails: [] };
+    const mail = {
+      senderEmail: 'noreply@shop.test',
+      replyTo: 'Support <help@shop.test>',
+      recipientEmails: ['alice@penman.test'],
+      ccEmails: [],
+    };
     expect(replyRecipients(mail, OWNER, false)).toEqual({ to: ['help@shop.test'], cc: [] });
   });
 
@@ -26,6 +31,9 @@ describe('replyRecipients', () => {
   });
 
   it('mail the owner sent to themselves gets no recipient from the owner', () => {
-    expect(replyRecipients({ senderEmail: 'alice@penman.test', recipientEmails: [], ccEmails: [] }, OWNER, true)).toEqual({ to: [], cc: [] });
+    expect(replyRecipients({ senderEmail: 'alice@penman.test', recipientEmails: [], ccEmails: [] }, OWNER, true)).toEqual({
+      to: [],
+      cc: [],
+    });
   });
 });

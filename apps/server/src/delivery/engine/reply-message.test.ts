@@ -40,7 +40,9 @@ describe('withSignature', () => {
     expect(withSignature('Thanks, that works.', 'Alice Smith\nPenman Ltd')).toBe('Thanks, that works.\n\nAlice Smith\nPenman Ltd');
   });
   it('never twice: a body that already ends with it (spacing and line endings aside) is kept', () => {
-    expect(withSignature('Thanks.\r\n\r\nAlice Smith\r\nPenman Ltd  \r\n', 'Alice Smith\nPenman Ltd')).toBe('Thanks.\n\nAlice Smith\nPenman Ltd');
+    expect(withSignature('Thanks.\r\n\r\nAlice Smith\r\nPenman Ltd  \r\n', 'Alice Smith\nPenman Ltd')).toBe(
+      'Thanks.\n\nAlice Smith\nPenman Ltd',
+    );
     expect(withSignature('Thanks.\n\nBest,\nAlice', 'Alice')).toBe('Thanks.\n\nBest,\nAlice');
   });
   it('no signature: the body as written', () => {
