@@ -181,8 +181,6 @@ export async function findDraftToDeliver(db: Db, userId: string, draftId: string
   return row;
 }
 
-export type DraftToDeliver = NonNullable<Awaited<ReturnType<typeof findDraftToDeliver>>>;
-
 /**
  * A shared inbox: the pending drafts other users of Penman hold of the same email (an account of
  * the same address, the same Message-ID) become 'completed'. Answers them, for their events.

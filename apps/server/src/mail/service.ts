@@ -309,5 +309,3 @@ export async function connectImapAccount(
   }
   return client;
 }
-
-export { toMailError } from './connectors/imap/imap-connector.ts';
