@@ -152,6 +152,35 @@ describe('Save to Drafts on IMAP (Dovecot)', () => {
     expect(await mailboxCopies('alice', 'Drafts', delivery.messageId)).toHaveLength(1);
   });
 
+  it('an edit is delivered as edited, with the selected library file attached (streamed from storage)', async () => {
+    const form = new FormData();
+    form.set('categories', 'attachment');
+    form.set('file', new Blob(['%PDF-1.4 price list'], { type: 'application/pdf' }), 'Price list.pdf');
+    const upload = await t.request(`/api/accounts/${aliceAccount}/files`, { method: 'POST', cookie: alice.cookie, body: form });
+    expect(upload.status).toBeLessThan(300);
+    const file = (await upload.json()).files[0];
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await db
+      .update(drafts)
+      .set({ suggestedAttachments: [{ id: file.id, filename: 'Price list.pdf', reason: 'asked for prices', selected: true }] })
+      .where(eq(drafts.id, draftId));
+    const edited = await t.request(`/api/drafts/${draftId}/edit`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      json: { body: 'Hi Carol,\n\nThe schedule & prices are attached.\n\nBest,\nAlice' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).draft).toMatchObject({ status: 'edited', delivery: { state: 'queued' } });
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    const [copy] = await mailboxCopies('alice', 'Drafts', delivery.messageId);
+    const parsed = await parseMessage(copy!.raw);
+    expect(parsed.bodyText).toContain('The schedule & prices are attached.');
+    expect(parsed.bodyHtml).toContain('The schedule &amp; prices are attached.');
+    expect(parsed.attachments).toEqual([expect.objectContaining({ filename: 'Price list.pdf', contentType: 'application/pdf' })]);
+    expect(copy!.raw.toString('latin1')).toContain(Buffer.from('%PDF-1.4 price list').toString('base64'));
+  });
+
   for (const step of ['claimed', 'before-transport', 'after-drafts-append', 'before-mark-delivered'] as const)
     it(`the worker killed at ${step}: the job runs again and Drafts holds the reply once`, async () => {
       const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
@@ -364,6 +393,22 @@ describe('Gmail (the Google stand-in)', () => {
     expect(google.sent).toHaveLength(1);
     expect(google.sent[0]!.threadId).toBe('thread-send');
     expect((await draftRow(draftId)).status).toBe('sent');
+  });
+
+  it('a grant Google revoked: a failure asking to reconnect', async () => {
+    const id = await gmailAccount(alice.user.id, [
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'https://www.googleapis.com/auth/gmail.compose',
+    ]);
+    const { draftId } = await pendingDraft(alice.user.id, id, {
+      messageId: 'revoked-1@client.test',
+      recipientEmails: [google.emailAddress],
+    });
+    await approve(alice.cookie, draftId);
+    google.revokeAll();
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    expect(await deliveryOf(draftId)).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.gmailReconnect, retryable: true });
+    expect(google.sent).toHaveLength(1);
   });
 });
 

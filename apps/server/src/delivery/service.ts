@@ -175,13 +175,15 @@ async function composeReply(deps: DeliverDeps, userId: string, delivery: DraftDe
     // The delivery's own time: every attempt builds the same message.
     date: delivery.createdAt,
   });
-  const attachments: OutgoingAttachment[] = draft.suggestedAttachments
-    .filter((a) => a.selected)
-    .map((a) => ({
-      filename: a.filename,
-      contentType: 'application/octet-stream',
-      open: async () => (await openFile({ db: deps.db, userId, files: deps.files, source: 'attachment', id: a.id })).stream,
-    }));
+  // The library files the user kept selected, streamed from storage (a file deleted since is left out).
+  const attachments: OutgoingAttachment[] = [];
+  for (const selected of draft.suggestedAttachments.filter((a) => a.selected)) {
+    const file = await openFile({ db: deps.db, userId, files: deps.files, source: 'attachment', id: selected.id }).catch((error) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (file) attachments.push({ filename: file.filename, contentType: file.contentType, stream: file.stream });
+  }
   const raw = await buildMime(message, attachments);
   return { raw, message, account, mail, draft };
 }
@@ -452,7 +454,7 @@ async function deliverByGmail(
   },
 ): Promise<Outcome> {
   if (!canCompose(p.account)) throw new DeliveryError('GMAIL_SCOPE', DELIVERY_MESSAGES.gmailReadOnly);
-  if (!deps.google || !p.account.encryptedPassword) throw new DeliveryError('EAUTH', DELIVERY_MESSAGES.gmailReadOnly);
+  if (!deps.google || !p.account.encryptedPassword) throw new DeliveryError('GMAIL_RECONNECT', DELIVERY_MESSAGES.gmailReconnect);
   const api = gmailApi(deps.google, deps.secretBox.decrypt(p.account.encryptedPassword));
   if (p.retrying) {
     const found = await findGmailMessage(api, p.delivery.messageId);

@@ -14,6 +14,7 @@ describe('describeFailure', () => {
     [{ code: 'GMAIL_SCOPE' }, DELIVERY_MESSAGES.gmailReadOnly, true],
     [{ response: { status: 403 } }, DELIVERY_MESSAGES.gmailReadOnly, true],
     [{ response: { status: 503 } }, DELIVERY_MESSAGES.unreachable, true],
+    [{ response: { status: 400, data: { error: 'invalid_grant' } } }, DELIVERY_MESSAGES.gmailReconnect, true],
     [{ code: 'PRIVATE_HOST' }, DELIVERY_MESSAGES.privateHost, false],
     [new Error('something else'), DELIVERY_MESSAGES.unknown, true],
   ])('%j', (error, message, retryable) => {
