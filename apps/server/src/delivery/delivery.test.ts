@@ -20,6 +20,7 @@ import { type DeliveryStep, deliverDraft } from './service.ts';
 const dovecot = await startDovecot();
 const ca = fs.readFileSync(dovecot.caFile, 'utf8');
 const sink = await startSmtpSink();
+const smallSink = await startSmtpSink({ sizeLimit: 300 });
 const google = await startGoogleStandIn({ emailAddress: 'gus@gmail.test' });
 const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', ...google.env }, { imapCa: ca });
 const alice = await t.signUpAndIn('alice@example.com');
@@ -290,6 +291,24 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
       expect(sink.countMessageId(delivery.messageId)).toBe(1);
       expect(await mailboxCopies('alice', 'Sent', delivery.messageId)).toHaveLength(1);
     });
+
+  it('a message over the server’s size limit: failed in words, not retryable, nothing received', async () => {
+    const smtp = (port: number) => ({ host: 'localhost', port, security: 'starttls', username: sink.user, password: sink.password });
+    const put = (port: number) =>
+      t.request(`/api/accounts/${aliceAccount}/delivery`, { method: 'PUT', cookie: alice.cookie, json: { smtp: smtp(port) } });
+    expect((await put(smallSink.port)).status).toBe(200);
+    try {
+      const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+      await approve(alice.cookie, draftId);
+      await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+      const delivery = await deliveryOf(draftId);
+      expect(delivery).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.tooLarge, retryable: false });
+      expect(smallSink.received).toHaveLength(0);
+      expect(await mailboxCopies('alice', 'Sent', delivery.messageId)).toHaveLength(0);
+    } finally {
+      expect((await put(sink.port)).status).toBe(200);
+    }
+  });
 
   it('a refused recipient is a failure in words, and nothing is sent', async () => {
     const { draftId } = await pendingDraft(alice.user.id, aliceAccount, {
