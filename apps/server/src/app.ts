@@ -7,6 +7,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
 import type { Deps } from './deps.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { emailRoutes } from './emails/routes.ts';
@@ -52,6 +53,7 @@ export function createApi(deps: Deps) {
     .route('/', accountRoutes(deps))
     .route('/', emailRoutes(deps))
     .route('/', draftRoutes(deps))
+    .route('/', deliveryRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', analyticsRoutes(deps))
     .route('/', trainingRoutes(deps))
