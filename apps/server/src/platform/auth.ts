@@ -2,10 +2,10 @@ import type { SessionUser } from '@penman/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { customSession } from 'better-auth/plugins';
+import { customSession, twoFactor } from 'better-auth/plugins';
 import { switchOffAuthAsyncContextWhenIdle, trackAuthBackgroundTask } from './auth-async-context.ts';
 import type { Db } from './db/client.ts';
-import { authAccounts, rateLimits, sessions, users, verifications } from './db/schema/index.ts';
+import { authAccounts, rateLimits, sessions, twoFactors, users, verifications } from './db/schema/index.ts';
 import { AppError } from './errors.ts';
 import { logger } from './logger.ts';
 
@@ -86,7 +86,14 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
     trustedOrigins: [options.publicUrl],
     database: drizzleAdapter(options.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: authAccounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -142,8 +149,9 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
           signInAttempts.delete(ctx.request);
           await options.signInLimiter.settle(attempt, !isAPIError(ctx.context.returned));
         }
-        if ((ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email') && hasToken(ctx.context.returned)) {
-          // The session token travels in the httpOnly cookie only: page scripts never see it.
+        if (hasToken(ctx.context.returned)) {
+          // The session token travels in the httpOnly cookie only: page scripts never see it. Every
+          // answer that names one (sign-in and sign-up, the two-factor step, change-password) loses it.
           const { token: _token, ...answer } = ctx.context.returned;
           return ctx.json(answer);
         }
@@ -162,6 +170,8 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
       user: { create: { after: async (user) => options.onUserCreated(user) } },
     },
     plugins: [
+      // TOTP with ten one-time backup codes; secrets and codes stored encrypted with `secret`.
+      twoFactor({ issuer: 'Penman' }),
       customSession(async ({ user, session }) => {
         const profile = await options.loadProfile(user.id);
         const sessionUser: SessionUser = {
