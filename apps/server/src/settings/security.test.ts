@@ -130,12 +130,12 @@ describe('two-factor sign-in (TOTP)', () => {
       expect(await first.json()).toMatchObject({ twoFactorRedirect: true });
       return t.request('/api/auth/two-factor/verify-backup-code', { method: 'POST', cookie: cookieFrom(first), json: { code }, ip });
     };
-    const once = await useBackupCode(backupCodes[0]);
+    const once = await useBackupCode(backupCodes[0]!);
     expect(once.status).toBe(200);
     expect(await once.json()).not.toHaveProperty('token');
     expect((await sessionOf(cookieFrom(once)))?.user.email).toBe('bea@example.com');
-    expect((await useBackupCode(backupCodes[0])).status).toBe(401);
-    expect((await useBackupCode(backupCodes[1])).status).toBe(200);
+    expect((await useBackupCode(backupCodes[0]!)).status).toBe(401);
+    expect((await useBackupCode(backupCodes[1]!)).status).toBe(200);
   });
 
   it('turns off with the password only, and sign-in then needs no code', async () => {
