@@ -118,6 +118,10 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
         // Every page load reads the session; a limit there guards no secret and signs out a
         // household of tabs behind one address (100 loads a minute answered 429 = "signed out").
         '/get-session': false,
+        // The two-factor plugin allows 3 a path per 10 s per address: one mistyped code at enrolment
+        // and one at sign-in answered 429 to the real code. Guessing is bounded by the plugin itself
+        // (5 tries a sign-in challenge, the account locked 15 min after 10 failures in a row).
+        '/two-factor/*': { window: 60, max: 12 },
       },
     },
     advanced: {

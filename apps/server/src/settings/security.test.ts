@@ -121,6 +121,20 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await sessionOf(cookieFrom(second)))?.user.email).toBe('tara@example.com');
   });
 
+  it('lets a person who mistypes once at enrolment and once at sign-in in (same address, within seconds)', async () => {
+    const ip = nextIp();
+    const { cookie } = await t.signUpAndIn('mia@example.com');
+    const enable = await t.request('/api/auth/two-factor/enable', { method: 'POST', cookie, json: { password: PASSWORD }, ip });
+    const { totpURI } = await enable.json();
+    const verify = (json: { code: string }, with_: string) =>
+      t.request('/api/auth/two-factor/verify-totp', { method: 'POST', cookie: with_, json, ip });
+    expect((await verify({ code: '000000' }, cookie)).status).toBe(401);
+    expect((await verify({ code: totpCode(totpURI) }, cookie)).status).toBe(200);
+    const challenge = cookieFrom(await signIn('mia@example.com', PASSWORD, ip));
+    expect((await verify({ code: '000000' }, challenge)).status).toBe(401);
+    expect((await verify({ code: totpCode(totpURI) }, challenge)).status).toBe(200);
+  });
+
   it('takes each backup code once', async () => {
     const { cookie } = await t.signUpAndIn('bea@example.com');
     const { backupCodes } = await enrol(cookie, nextIp());

@@ -1,3 +1,5 @@
+import { AUTH_MESSAGES } from '../auth/messages.ts';
+
 /**
  * Settings texts. The spec's own (part 2, section 8 "Settings") are word for word; the rest are ours
  * (the spec's password, two-factor and session controls did nothing, so it has no text for them).
@@ -17,7 +19,7 @@ export const SETTINGS_MESSAGES = {
   passwordsDiffer: 'The new passwords do not match',
   twoFactorEnabled: 'Two-factor sign-in is on',
   twoFactorDisabled: 'Two-factor sign-in is off',
-  twoFactorCodeInvalid: 'That code is not valid. Check the time on your device and try again.',
+  twoFactorCodeInvalid: AUTH_MESSAGES.secondFactorInvalid,
   codeRequired: 'Enter the code',
   sessionSignedOut: 'Session signed out',
   otherSessionsSignedOut: (count: number) => `${count} other session${count === 1 ? '' : 's'} signed out`,
