@@ -26,7 +26,7 @@ export function TwoFactorCard() {
   const [step, setStep] = useState<Step>({ name: 'idle' });
 
   return (
-    <div className="grid gap-3" aria-labelledby="two-factor-title" role="group">
+    <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h3 id="two-factor-title" className="font-medium">
           {L.twoFactor}
