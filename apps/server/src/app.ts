@@ -25,6 +25,7 @@ import { mountWebApp } from './platform/http/static-files.ts';
 import type { AppEnv } from './platform/http/types.ts';
 import type { RealtimeEvent } from './platform/realtime.ts';
 import { publicRoutes } from './public/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { styleRoutes } from './style/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
 import { invitationRoutes } from './users/routes.ts';
@@ -61,6 +62,7 @@ export function createApi(deps: Deps) {
     .route('/', importRoutes(deps))
     .route('/', fileRoutesOf(deps))
     .route('/', gmailRoutes(deps))
+    .route('/', settingsRoutes(deps))
     .route('/', publicRoutes(deps));
 }
 

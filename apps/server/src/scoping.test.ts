@@ -20,6 +20,8 @@ type Fixture = {
   knowledgeIdOfA: string;
   attachmentIdOfA: string;
   draftIdOfA: string;
+  /** One of A's signed-in sessions (better-auth's row id). */
+  authSessionIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -104,6 +106,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   },
   { method: 'POST', path: '/api/drafts/{id}/retry-delivery', idOfA: (f) => f.draftIdOfA },
   { method: 'GET', path: '/api/drafts/{id}/eml', idOfA: (f) => f.draftIdOfA },
+  { method: 'DELETE', path: '/api/settings/sessions/{id}', idOfA: (f) => f.authSessionIdOfA },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -223,6 +226,41 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     expect(b.events.map((e: { id: string }) => e.id)).not.toContain(rows[0]!.id);
     await t.database.pool.query('delete from activity_events where id = $1', [rows[0]!.id]);
   },
+  'GET /api/settings/profile': async (f, t) => {
+    const a = await (await t.request('/api/settings/profile', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/settings/profile', { cookie: f.cookieB })).json();
+    expect(a.profile.email).toBe('scoping-a@example.com');
+    expect(b.profile.email).toBe('scoping-b@example.com');
+  },
+  'PATCH /api/settings/profile': async (f, t) => {
+    // Always the caller's own profile: B renaming itself leaves A's name alone.
+    const json = { firstName: 'Bea', lastName: 'B', email: 'scoping-b@example.com' };
+    expect((await t.request('/api/settings/profile', { method: 'PATCH', cookie: f.cookieB, json })).status).toBe(200);
+    const a = await (await t.request('/api/settings/profile', { cookie: f.cookieA })).json();
+    expect(a.profile).toEqual({ firstName: 'Test', lastName: 'User', email: 'scoping-a@example.com' });
+    // B cannot take A's sign-in email either, even with its own password.
+    const taken = { ...json, email: 'scoping-a@example.com', currentPassword: 'correct-horse-1' };
+    expect((await t.request('/api/settings/profile', { method: 'PATCH', cookie: f.cookieB, json: taken })).status).toBe(409);
+  },
+  'GET /api/settings/account': async (f, t) => {
+    const a = await (await t.request('/api/settings/account', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/settings/account', { cookie: f.cookieB })).json();
+    expect(a.connectedMailboxes).toBe(1);
+    expect(a.storage.fileBytes).toBe(20);
+    expect(b).toMatchObject({ connectedMailboxes: 0, storage: { fileBytes: 0 } });
+  },
+  'GET /api/settings/sessions': async (f, t) => {
+    const a = await (await t.request('/api/settings/sessions', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/settings/sessions', { cookie: f.cookieB })).json();
+    expect(a.sessions.map((s: { id: string }) => s.id)).toEqual([f.authSessionIdOfA]);
+    expect(b.sessions.map((s: { id: string }) => s.id)).not.toContain(f.authSessionIdOfA);
+  },
+  'POST /api/settings/sessions/revoke-others': async (f, t) => {
+    // B signing out its other sessions never touches A's.
+    const response = await t.request('/api/settings/sessions/revoke-others', { method: 'POST', cookie: f.cookieB });
+    expect(await response.json()).toEqual({ revoked: 0 });
+    expect((await t.request('/api/settings/sessions', { cookie: f.cookieA })).status).toBe(200);
+  },
   'GET /api/analytics/charts': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
       `insert into emails (user_id, email_account_id, message_key, received_date) select user_id, id, 'scoping-chart@a', '2025-01-06T09:00:00Z' from email_accounts where id = $1 returning id`,
@@ -291,7 +329,9 @@ const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
   `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
   [a.user.id, rows[0]!.id, emailRows[0]!.id],
 );
+const { rows: authSessionRows } = await t.database.pool.query<{ id: string }>('select id from sessions where user_id = $1', [a.user.id]);
 const fixture: Fixture = {
+  authSessionIdOfA: authSessionRows[0]!.id,
   draftIdOfA: draftRows[0]!.id,
   knowledgeIdOfA: knowledgeRows[0]!.id,
   attachmentIdOfA: attachmentRows[0]!.id,
