@@ -2,6 +2,7 @@
 // The drafts service gathers a ComposeInput from the areas' services; composeReply (built-in) or the
 // LLM engine turns it into a ComposeResult; one post-processing step finishes either.
 import type { StyleProfile } from '../../style/engine/types.ts';
+import type { MemoryItem } from './learning-memory.ts';
 
 export type DraftMode = 'full' | 'buy_time';
 
@@ -61,6 +62,11 @@ export type ComposeInput = {
   /** The Buy Time promise, in hours (drafting settings; 24 by default). */
   buyTimeHours: number;
   now: Date;
+  /**
+   * The account's drafting memory (issue 20: what Penman learnt from the user's edits, own replies
+   * and rejections); post-processing applies what concerns this sender. Absent: nothing learnt.
+   */
+  memory?: MemoryItem[];
 };
 
 /** What a draft drew on, shown to the user beside it. */
