@@ -35,6 +35,8 @@ export type LearningObservation = {
   draftId: string;
   /** The sender of the email the draft answered, lower-cased. */
   sender: string | null;
+  /** The sender's first name as a greeting writes it (voice.ts firstNameOf), to learn "Hi [Name]," per domain. */
+  firstName?: string | null;
   at: Date;
   outcome: 'final' | 'rejected';
   /** Null for a rejection. */
@@ -95,7 +97,9 @@ function globalPhrases(observations: LearningObservation[]): MemoryItem[] {
   const substitutions = new Map<string, Tally>();
   for (const observation of observations) {
     const comparison = observation.comparison;
-    if (!comparison || comparison.verdict === 'unchanged') continue;
+    // Only an edit says which words the user took out: a reply they wrote themselves instead
+    // (rewritten) removes every word of the draft, its own good ones too.
+    if (!comparison || comparison.verdict !== 'lightly_edited') continue;
     const removedHere = new Set<string>();
     for (const run of comparison.removed) for (const phrase of phrasesOf(run)) removedHere.add(phrase);
     for (const phrase of removedHere) tally(removed, phrase, observation);
@@ -129,20 +133,63 @@ function item(scope: MemoryScope, scopeValue: string, kind: MemoryKind, value: s
   return { scope, scopeValue, kind, value, replacement, evidence: t.drafts.size, firstSeenAt: t.first, lastSeenAt: t.last };
 }
 
-function contactHabits(observations: LearningObservation[]): MemoryItem[] {
-  const bySender = new Map<string, LearningObservation[]>();
-  for (const observation of observations)
-    if (observation.sender && observation.outcome === 'final') bySender.set(observation.sender, [...(bySender.get(observation.sender) ?? []), observation]);
+/** Observations grouped by a key of their sender, each group in time order with one per draft (the last). */
+function bySenderKey(observations: LearningObservation[], keyOf: (sender: string) => string | null): Map<string, LearningObservation[]> {
+  const groups = new Map<string, Map<string, LearningObservation>>();
+  for (const observation of [...observations].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const key = observation.sender ? keyOf(observation.sender) : null;
+    if (!key) continue;
+    const group = groups.get(key) ?? new Map<string, LearningObservation>();
+    group.delete(observation.draftId);
+    group.set(observation.draftId, observation);
+    groups.set(key, group);
+  }
+  return new Map([...groups].map(([key, group]) => [key, [...group.values()]]));
+}
+
+/** A greeting line with the sender's first name as [Name] ("Hi Bob," -> "Hi [Name],"), the profile's notation. */
+function asTemplate(line: string, firstName: string | null | undefined): string {
+  return firstName ? line.replace(new RegExp(`\\b${firstName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), '[Name]') : line;
+}
+
+const lineKey = (line: string) => line.toLowerCase().replace(/[\s,.!:;–—-]+$/, '');
+
+/**
+ * Per domain (an organisation's, not free mail): the last this many finals to at least two of its
+ * senders open (close) the same way, names aside: "no greeting with colleagues at enron.com".
+ */
+export const DOMAIN_HABIT_DRAFTS = 3;
+
+function domainHabits(observations: LearningObservation[]): MemoryItem[] {
+  const finals = observations.filter((o) => o.outcome === 'final');
   const items: MemoryItem[] = [];
-  for (const [sender, list] of bySender) {
-    const recent = list.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(-CONTACT_HABIT_DRAFTS);
+  for (const [domain, list] of bySenderKey(finals, (sender) => (isFreeMail(domainOf(sender)) ? null : domainOf(sender) || null))) {
+    const recent = list.slice(-DOMAIN_HABIT_DRAFTS);
+    if (recent.length < DOMAIN_HABIT_DRAFTS || new Set(recent.map((o) => o.sender)).size < 2) continue;
+    for (const kind of ['greeting', 'closing'] as const) {
+      const lines = recent.map((o) => asTemplate(o.comparison![kind].final ?? '', o.firstName));
+      if (new Set(lines.map(lineKey)).size !== 1) continue;
+      // A literal name left in a domain's greeting would greet everyone there by one person's name.
+      if (kind === 'greeting' && lines[0] && !lines[0].includes('[Name]') && recent.some((o) => o.firstName)) continue;
+      if (!list.some((o) => o.comparison![kind].changed)) continue;
+      items.push(item('domain', domain, kind, lines[lines.length - 1]!, null, tallyOf(recent)));
+    }
+  }
+  return items;
+}
+
+function contactHabits(observations: LearningObservation[]): MemoryItem[] {
+  const finals = observations.filter((o) => o.outcome === 'final');
+  const items: MemoryItem[] = [];
+  for (const [sender, list] of bySenderKey(finals, (sender) => sender)) {
+    const recent = list.slice(-CONTACT_HABIT_DRAFTS);
     if (recent.length < CONTACT_HABIT_DRAFTS) continue;
     for (const kind of ['greeting', 'closing'] as const) {
       const lines = recent.map((o) => o.comparison![kind].final ?? '');
-      const key = (line: string) => line.toLowerCase().replace(/[\s,.!:;–—-]+$/, '');
-      if (new Set(lines.map(key)).size !== 1) continue;
-      // Only what the drafts got wrong is worth remembering: a habit the profile already writes needs no item.
-      if (!recent.some((o) => o.comparison![kind].changed)) continue;
+      if (new Set(lines.map(lineKey)).size !== 1) continue;
+      // Only what drafts to this contact got wrong is worth remembering (a habit the profile already
+      // writes needs no item); once learnt, drafts get it right, and the earlier correction keeps it.
+      if (!list.some((o) => o.comparison![kind].changed)) continue;
       const t: Tally = { drafts: new Set(recent.map((o) => o.draftId)), first: recent[0]!.at, last: recent[recent.length - 1]!.at };
       items.push(item('sender', sender, kind, lines[lines.length - 1]!, null, t));
     }
@@ -152,22 +199,13 @@ function contactHabits(observations: LearningObservation[]): MemoryItem[] {
 
 function rejectedKinds(observations: LearningObservation[]): MemoryItem[] {
   const items: MemoryItem[] = [];
-  const group = (keyOf: (sender: string) => string | null) => {
-    const groups = new Map<string, LearningObservation[]>();
-    for (const observation of observations) {
-      const key = observation.sender ? keyOf(observation.sender) : null;
-      if (key) groups.set(key, [...(groups.get(key) ?? []), observation]);
-    }
-    for (const list of groups.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime());
-    return groups;
-  };
-  for (const [sender, list] of group((sender) => sender)) {
+  for (const [sender, list] of bySenderKey(observations, (sender) => sender)) {
     const recent = list.slice(-REJECTED_SENDER_DRAFTS);
     if (recent.length === REJECTED_SENDER_DRAFTS && recent.every((o) => o.outcome === 'rejected'))
       items.push(item('sender', sender, 'lower_confidence', sender, null, tallyOf(recent)));
   }
   // A domain of free mail (gmail.com) is no organisation: its senders have nothing in common.
-  for (const [domain, list] of group((sender) => (isFreeMail(domainOf(sender)) ? null : domainOf(sender) || null))) {
+  for (const [domain, list] of bySenderKey(observations, (sender) => (isFreeMail(domainOf(sender)) ? null : domainOf(sender) || null))) {
     const recent = list.slice(-REJECTED_DOMAIN_DRAFTS);
     if (
       recent.length === REJECTED_DOMAIN_DRAFTS &&
@@ -185,7 +223,7 @@ function tallyOf(list: LearningObservation[]): Tally {
 
 /** The drafting memory learnt from an account's observations (any order; one per draft). */
 export function deriveMemory(observations: LearningObservation[]): MemoryItem[] {
-  return [...globalPhrases(observations), ...contactHabits(observations), ...rejectedKinds(observations)];
+  return [...globalPhrases(observations), ...contactHabits(observations), ...domainHabits(observations), ...rejectedKinds(observations)];
 }
 
 /** The identity of an item: what is learnt again updates it rather than adding another. */
@@ -205,15 +243,18 @@ export type LearntForDraft = {
   rejected: string | null;
 };
 
-export function learntFor(memory: MemoryItem[], senderAddress: string): LearntForDraft {
+export function learntFor(memory: MemoryItem[], senderAddress: string, firstName: string | null = null): LearntForDraft {
   const sender = senderAddress.toLowerCase();
   const domain = domainOf(sender);
   const applies = (item: MemoryItem) =>
     item.scope === 'global' || (item.scope === 'sender' && item.scopeValue === sender) || (item.scope === 'domain' && item.scopeValue === domain);
   const active = memory.filter(applies);
+  // The contact's own habit wins over their domain's.
   const contact = (kind: 'greeting' | 'closing') => {
-    const found = active.find((item) => item.kind === kind && item.scope === 'sender');
-    return found ? found.value || null : undefined;
+    const found =
+      active.find((item) => item.kind === kind && item.scope === 'sender') ??
+      active.find((item) => item.kind === kind && item.scope === 'domain' && (!item.value.includes('[Name]') || firstName));
+    return found ? found.value.replace('[Name]', firstName ?? '') || null : undefined;
   };
   const rejected = active.find((item) => item.kind === 'lower_confidence');
   return {

@@ -153,7 +153,7 @@ export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
   // What Penman learnt from the user (issue 20): the contact's greeting and closing win over the
   // profile's, avoided phrases and substitutions apply to the engine's words, a rejected kind of
   // draft is less confident.
-  const learnt = learntFor(input.memory ?? [], input.email.from.address);
+  const learnt = learntFor(input.memory ?? [], input.email.from.address, voice.firstName);
   const reasons = [...raw.reasons];
 
   // One sign-off: cut whatever the engine wrote at the end, then write it once, the user's way.
@@ -165,8 +165,8 @@ export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
   const draftedClosing = cut.closing ? inUserForm(cut.closing, input) : voice.closing;
   const closing = learnt.closing !== undefined ? learnt.closing : draftedClosing;
   const learntChanges = [
-    ...(learnt.greeting !== undefined && learnt.greeting !== split.greeting ? ['the greeting you use with this sender'] : []),
-    ...(learnt.closing !== undefined && learnt.closing !== draftedClosing ? ['the closing you use with this sender'] : []),
+    ...(learnt.greeting !== undefined && learnt.greeting !== split.greeting ? ['how you greet this sender'] : []),
+    ...(learnt.closing !== undefined && learnt.closing !== draftedClosing ? ['how you sign off to this sender'] : []),
     ...phrases.applied,
   ];
   if (learntChanges.length) reasons.push(`From what Penman learnt of your edits: ${learntChanges.join('; ')}`);
