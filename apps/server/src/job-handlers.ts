@@ -4,8 +4,8 @@ import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
 import type { Deps } from './deps.ts';
-import { composeDraftJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
-import { composeDraftForEmail, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
+import { composeDraftJob, learnFromOwnRepliesJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
+import { composeDraftForEmail, learnFromOwnReplies, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
 import { analyzeKnowledgeJob, extractTextJob } from './files/jobs.ts';
 import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
@@ -55,4 +55,8 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   }),
   // Triage (needs_reply, needs_review) of new incoming mail, then a drafting job per email that needs a reply.
   subscribe(mailStoredEvent, triageStoredMailJob, (payload, deps) => triageStoredMail(deps, payload)),
+  // The user's own reply to a drafted email is that draft's final text: learning (issue 20).
+  subscribe(mailStoredEvent, learnFromOwnRepliesJob, async (payload, deps) => {
+    await learnFromOwnReplies(deps, payload);
+  }),
 ];

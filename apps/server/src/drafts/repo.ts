@@ -5,6 +5,7 @@ import {
   type DraftingSettingsRow,
   type DraftRow,
   type DraftStatus,
+  type DraftVerdict,
   draftFeedback,
   draftingSettings,
   drafts,
@@ -496,7 +497,13 @@ export async function updatePendingDraft(
   userId: string,
   draftId: string,
   changes: Partial<Pick<DraftRow, 'status' | 'body' | 'subject' | 'originalBody' | 'decidedAt' | 'suggestedAttachments'>>,
-  feedback?: { action: DraftFeedbackAction; originalText: string; finalText: string | null },
+  feedback?: {
+    action: DraftFeedbackAction;
+    originalText: string;
+    finalText: string | null;
+    similarity?: number | null;
+    verdict?: DraftVerdict | null;
+  },
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -19,8 +19,17 @@ import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
 import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
 import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
+import { clearPause, feedbackComparison, learnDraftingMemory, pauseOf } from './learning-service.ts';
 import { triageEmails } from './triage-service.ts';
 
+export {
+  deleteDraftingMemoryItem,
+  learnDraftingMemory,
+  learnFromOwnReplies,
+  listDraftingMemory,
+  listPausedAccounts,
+  pauseIfUnused,
+} from './learning-service.ts';
 export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
 
 type Scope = { db: Db; userId: string };
@@ -222,9 +231,11 @@ async function changePendingDraft(scope: Scope, draftId: string, decide: (draft:
     scope.userId,
     draftId,
     changes,
-    feedback && { ...feedback, originalText: record.draft.body },
+    feedback && { ...feedback, originalText: record.draft.body, ...feedbackComparison(record.draft.body, feedback.finalText) },
   );
   if (!updated) requirePending(await requireDraft(scope, draftId));
+  // Learning (issue 20): every decision may change what the account's drafting memory says.
+  if (feedback) await learnDraftingMemory({ db: scope.db, userId: scope.userId, accountId: record.draft.emailAccountId });
   const after = await requireDraft(scope, draftId);
   await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
   return toDraft(after);
@@ -348,6 +359,7 @@ export async function getDraftingSettings({ db, env, userId, accountId }: Scope 
     settings: await draftingSettingsOf({ db, userId, accountId }),
     llmAvailable: llmAvailable(env),
     llmModel: env.LLM_MODEL ?? null,
+    pause: pauseOf(await repo.findDraftingSettings(db, userId, accountId)),
   };
 }
 
@@ -379,5 +391,7 @@ export async function updateDraftingSettings({
   next.reviewSenders = uniqueItems(next.reviewSenders);
   next.ignoredSenders = uniqueItems(next.ignoredSenders);
   await repo.saveDraftingSettings(db, userId, accountId, next);
+  // Turning drafting on again clears a pause (issue 20) and starts the count of unused drafts again.
+  if (changes.enabled && !current.enabled) await clearPause({ db, userId, accountId });
   return getDraftingSettings({ db, env, userId, accountId });
 }
