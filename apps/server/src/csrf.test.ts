@@ -82,6 +82,8 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
     path: `/api/accounts/${f.accountId}/drafting-settings`,
     json: { enabled: false },
   }),
+  // Refused before the item is looked up: any item id does.
+  'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ path: `/api/accounts/${f.accountId}/drafting-memory/${f.draftId}` }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',

@@ -106,6 +106,7 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
       engine: 'builtin',
     },
   }),
+  'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ params: { itemId: f.draftId } }),
   'POST /api/waitlist': () => ({ body: { name: 'Wendy Waiter', email: 'wendy@example.com', howHeard: 'friend' } }),
   'POST /api/contact': () => ({ body: { name: 'Carl', email: 'carl@example.com', subject: 'Hello', message: 'A question' } }),
 };

@@ -20,6 +20,8 @@ type Fixture = {
   knowledgeIdOfA: string;
   attachmentIdOfA: string;
   draftIdOfA: string;
+  /** An item of A's drafting memory. */
+  memoryItemIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -93,6 +95,8 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA },
   { method: 'PATCH', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA, body: { enabled: false } },
+  { method: 'GET', path: '/api/accounts/{id}/drafting-memory', idOfA: accountOfA },
+  { method: 'DELETE', path: '/api/accounts/{id}/drafting-memory/{itemId}', idOfA: accountOfA },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -280,7 +284,13 @@ const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
   `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
   [a.user.id, rows[0]!.id, emailRows[0]!.id],
 );
+const { rows: memoryRows } = await t.database.pool.query<{ id: string }>(
+  `insert into drafting_memory (user_id, email_account_id, scope, kind, value, evidence, first_seen_at, last_seen_at)
+   values ($1, $2, 'global', 'avoid_phrase', 'please do not hesitate', 3, now(), now()) returning id`,
+  [a.user.id, rows[0]!.id],
+);
 const fixture: Fixture = {
+  memoryItemIdOfA: memoryRows[0]!.id,
   draftIdOfA: draftRows[0]!.id,
   knowledgeIdOfA: knowledgeRows[0]!.id,
   attachmentIdOfA: attachmentRows[0]!.id,
@@ -298,7 +308,8 @@ describe('user scoping', () => {
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
       const path =
-        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA) +
+        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA)
+          .replace('{itemId}', fixture.memoryItemIdOfA) +
         (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,

@@ -68,20 +68,22 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-function phrasesOf(run: string): Set<string> {
+/** A run's phrases (n-grams of 2..MAX_PHRASE_WORDS words, not only function words or numbers) and where each starts. */
+function phrasesOf(run: string): Map<string, number> {
   const words = run.split(' ');
-  const out = new Set<string>();
-  for (let n = 2; n <= MAX_PHRASE_WORDS; n++)
+  const out = new Map<string, number>();
+  for (let n = MAX_PHRASE_WORDS; n >= 2; n--)
     for (let i = 0; i + n <= words.length; i++) {
       const gram = words.slice(i, i + n);
-      if (gram.some((word) => !FUNCTION_WORDS.has(word) && !/^\d+$/.test(word))) out.add(gram.join(' '));
+      const phrase = gram.join(' ');
+      if (!out.has(phrase) && gram.some((word) => !FUNCTION_WORDS.has(word) && !/^\d+$/.test(word))) out.set(phrase, i);
     }
   return out;
 }
 
 const domainOf = (address: string) => address.split('@')[1] ?? '';
 
-type Tally = { drafts: Set<string>; first: Date; last: Date };
+type Tally = { drafts: Set<string>; first: Date; last: Date; runs?: Set<string>; position?: number };
 
 function tally(map: Map<string, Tally>, key: string, observation: LearningObservation): void {
   const entry = map.get(key) ?? { drafts: new Set<string>(), first: observation.at, last: observation.at };
@@ -100,12 +102,18 @@ function globalPhrases(observations: LearningObservation[]): MemoryItem[] {
     // Only an edit says which words the user took out: a reply they wrote themselves instead
     // (rewritten) removes every word of the draft, its own good ones too.
     if (!comparison || comparison.verdict !== 'lightly_edited') continue;
-    const removedHere = new Set<string>();
-    for (const run of comparison.removed) for (const phrase of phrasesOf(run)) removedHere.add(phrase);
-    for (const phrase of removedHere) tally(removed, phrase, observation);
+    const removedHere = new Map<string, { run: string; position: number }>();
+    for (const run of comparison.removed)
+      for (const [phrase, position] of phrasesOf(run)) if (!removedHere.has(phrase)) removedHere.set(phrase, { run, position });
+    for (const [phrase, { run, position }] of removedHere) {
+      tally(removed, phrase, observation);
+      const t = removed.get(phrase)!;
+      (t.runs ??= new Set()).add(run);
+      t.position = Math.min(t.position ?? position, position);
+    }
     for (const { from, to } of comparison.substitutions) tally(substitutions, `${from}\u0000${to}`, observation);
     const keptHere = new Set<string>();
-    for (const run of comparison.kept) for (const phrase of phrasesOf(run)) keptHere.add(phrase);
+    for (const run of comparison.kept) for (const phrase of phrasesOf(run).keys()) keptHere.add(phrase);
     for (const phrase of keptHere) {
       const set = kept.get(phrase) ?? new Set<string>();
       set.add(observation.draftId);
@@ -114,19 +122,28 @@ function globalPhrases(observations: LearningObservation[]): MemoryItem[] {
   }
   const avoid = [...removed]
     .filter(([phrase, t]) => t.drafts.size >= AVOID_MIN_DRAFTS && (kept.get(phrase)?.size ?? 0) <= AVOID_MAX_KEPT_SHARE * t.drafts.size)
-    .sort((a, b) => b[1].drafts.size - a[1].drafts.size || b[0].length - a[0].length);
-  const chosen: MemoryItem[] = [];
+    .sort(
+      (a, b) =>
+        b[1].drafts.size - a[1].drafts.size ||
+        b[0].split(' ').length - a[0].split(' ').length ||
+        (a[1].position ?? 0) - (b[1].position ?? 0),
+    );
+  const chosen: { phrase: string; t: Tally }[] = [];
   for (const [phrase, t] of avoid) {
-    // One item per phrase: "get back to you" and "back to you shortly" of the same sentence are one habit.
-    if (chosen.some((item) => item.value.includes(phrase) || phrase.includes(item.value))) continue;
-    chosen.push(item('global', '', 'avoid_phrase', phrase, null, t));
+    // One item per habit: the n-grams of one cut sentence ("please do not hesitate", "contact me with
+    // any") cut from the same drafts are that sentence once; its first, longest n-gram names it.
+    const sameCut = (other: Tally) =>
+      other.drafts.size === t.drafts.size && [...t.drafts].every((d) => other.drafts.has(d)) && [...t.runs!].some((run) => other.runs!.has(run));
+    if (chosen.some((c) => c.phrase.includes(phrase) || phrase.includes(c.phrase) || sameCut(c.t))) continue;
+    chosen.push({ phrase, t });
   }
+  const items = chosen.map(({ phrase, t }) => item('global', '', 'avoid_phrase', phrase, null, t));
   for (const [key, t] of substitutions) {
     if (t.drafts.size < SUBSTITUTION_MIN_DRAFTS) continue;
     const [from, to] = key.split('\u0000') as [string, string];
-    chosen.push(item('global', '', 'substitution', from, to, t));
+    items.push(item('global', '', 'substitution', from, to, t));
   }
-  return chosen.sort((a, b) => b.evidence - a.evidence).slice(0, MAX_PHRASES);
+  return items.sort((a, b) => b.evidence - a.evidence).slice(0, MAX_PHRASES);
 }
 
 function item(scope: MemoryScope, scopeValue: string, kind: MemoryKind, value: string, replacement: string | null, t: Tally): MemoryItem {
