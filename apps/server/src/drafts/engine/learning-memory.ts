@@ -321,11 +321,15 @@ export function applyPhrases(text: string, learnt: Pick<LearntForDraft, 'avoid' 
     const pattern = phrasePattern(phrase);
     if (!pattern.test(out)) continue;
     pattern.lastIndex = 0;
+    const holds = (text: string) => new RegExp(pattern.source, 'iu').test(text);
+    // Only the paragraphs holding the phrase are touched (the others keep their line breaks).
     const paragraphs = out.split(/\n\s*\n/).map((paragraph) =>
-      paragraph
-        .split(SENTENCE_SPLIT)
-        .filter((sentence) => !new RegExp(pattern.source, 'iu').test(sentence))
-        .join(' '),
+      holds(paragraph)
+        ? paragraph
+            .split(SENTENCE_SPLIT)
+            .filter((sentence) => !holds(sentence))
+            .join(' ')
+        : paragraph,
     );
     const kept = paragraphs.filter((paragraph) => paragraph.trim());
     out = kept.length ? kept.join('\n\n') : out.replace(pattern, '').replace(/\s{2,}/g, ' ').trim();
