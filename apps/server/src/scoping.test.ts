@@ -202,8 +202,8 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
   'GET /api/drafts/counts': async (f, t) => {
     const a = await (await t.request('/api/drafts/counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/drafts/counts', { cookie: f.cookieB })).json();
-    expect(a).toEqual({ pending: 1, needsReview: 0 });
-    expect(b).toEqual({ pending: 0, needsReview: 0 });
+    expect(a).toEqual({ pending: 1, needsReview: 0, paused: [] });
+    expect(b).toEqual({ pending: 0, needsReview: 0, paused: [] });
   },
   'GET /api/dashboard/activity': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(

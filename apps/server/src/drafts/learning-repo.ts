@@ -9,6 +9,7 @@ import {
   draftingMemory,
   draftingSettings,
   drafts,
+  emailAccounts,
   emails,
 } from '../platform/db/schema/index.ts';
 import type { MemoryItem } from './engine/learning-memory.ts';
@@ -218,7 +219,9 @@ export async function clearPause(db: Db, userId: string, accountId: string, now:
 /** Accounts of the user whose auto-drafting paused itself (the dashboard's sentence). */
 export async function pausedAccounts(db: Db, userId: string) {
   return db
-    .select({ accountId: draftingSettings.emailAccountId, pausedAt: draftingSettings.pausedAt, reason: draftingSettings.pausedReason })
+    .select({ accountId: draftingSettings.emailAccountId, emailAddress: emailAccounts.emailAddress, pausedAt: draftingSettings.pausedAt })
     .from(draftingSettings)
-    .where(and(eq(draftingSettings.userId, userId), eq(draftingSettings.enabled, false), sql`${draftingSettings.pausedAt} is not null`));
+    .innerJoin(emailAccounts, eq(emailAccounts.id, draftingSettings.emailAccountId))
+    .where(and(eq(draftingSettings.userId, userId), eq(draftingSettings.enabled, false), sql`${draftingSettings.pausedAt} is not null`))
+    .orderBy(emailAccounts.emailAddress);
 }

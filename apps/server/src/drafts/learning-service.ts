@@ -5,7 +5,14 @@
  * feedback (engine/learning-memory.ts) and handed to the engines by gather.ts. Auto-drafting pauses
  * itself when the account's drafts go unused.
  */
-import { type DraftingMemoryItem, type DraftingPause, describeMemoryItem, LEARNING_MESSAGES, PAUSE_AFTER_UNUSED_DRAFTS } from '@penman/contract';
+import {
+  type DraftingMemoryItem,
+  type DraftingPause,
+  describeMemoryItem,
+  LEARNING_MESSAGES,
+  PAUSE_AFTER_UNUSED_DRAFTS,
+  type PausedAccount,
+} from '@penman/contract';
 import type { MailStored } from '../mail/jobs.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftingMemoryRow, DraftStatus } from '../platform/db/schema/index.ts';
@@ -193,6 +200,7 @@ export function clearPause({ db, userId, accountId, now = new Date() }: Scope & 
 }
 
 /** The user's accounts whose auto-drafting paused itself (the dashboard's sentence). */
-export function listPausedAccounts({ db, userId }: { db: Db; userId: string }) {
-  return learningRepo.pausedAccounts(db, userId);
+export async function listPausedAccounts({ db, userId }: { db: Db; userId: string }): Promise<PausedAccount[]> {
+  const rows = await learningRepo.pausedAccounts(db, userId);
+  return rows.map((row) => ({ accountId: row.accountId, emailAddress: row.emailAddress, pausedAt: row.pausedAt!.toISOString() }));
 }

@@ -19,7 +19,7 @@ import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
 import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
 import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
-import { clearPause, feedbackComparison, learnDraftingMemory, pauseOf } from './learning-service.ts';
+import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseOf } from './learning-service.ts';
 import { triageEmails } from './triage-service.ts';
 
 export {
@@ -343,8 +343,10 @@ export async function listDrafts({ db, userId, query }: Scope & { query: z.outpu
 }
 
 /** Pending drafts of every account, and how many need review (the queue's badge and the overview card). */
-export function countDrafts({ db, userId }: Scope) {
-  return repo.countPending(db, userId);
+export async function countDrafts({ db, userId }: Scope) {
+  const [counts, paused] = await Promise.all([repo.countPending(db, userId), listPausedAccounts({ db, userId })]);
+  // Accounts whose auto-drafting paused itself (issue 20): the overview's card says so.
+  return { ...counts, paused };
 }
 
 async function requireAccount({ db, userId }: Scope, accountId: string) {

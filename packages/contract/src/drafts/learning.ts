@@ -32,6 +32,9 @@ export const ZDraftingMemoryItemParams = z.object({ id: z.uuid(), itemId: z.uuid
 export const PAUSE_AFTER_UNUSED_DRAFTS = 20;
 export const ZDraftingPause = z.object({ pausedAt: z.string(), reason: z.string() });
 export type DraftingPause = z.infer<typeof ZDraftingPause>;
+/** An account whose auto-drafting paused itself, for the overview's drafts card. */
+export const ZPausedAccount = z.object({ accountId: z.uuid(), emailAddress: z.string(), pausedAt: z.string() });
+export type PausedAccount = z.infer<typeof ZPausedAccount>;
 
 const quoted = (text: string) => `'${text}'`;
 const whom = (scope: DraftingMemoryScope, scopeValue: string) =>
@@ -63,7 +66,7 @@ export const LEARNING_LABELS = {
   deleted: 'Penman will no longer use this',
   deleteFailed: 'Could not forget this item',
   paused: (reason: string) => `Auto-drafting is paused: ${reason}`,
-  pausedDashboard: 'Auto-drafting paused itself for',
+  pausedDashboard: (addresses: string) => `Auto-drafting paused itself for ${addresses}: none of its last drafts was used.`,
   pausedLink: 'Turn it back on in the drafting settings',
 } as const;
 
