@@ -11,6 +11,8 @@ import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
+import { refreshStyleOnMailStoredJob } from './style/jobs.ts';
+import { refreshStyleFromSentMail } from './style/service.ts';
 import { trainingSessionJob } from './training/jobs.ts';
 import { runTrainingSession } from './training/service.ts';
 
@@ -58,5 +60,9 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   // The user's own reply to a drafted email is that draft's final text: learning (issue 20).
   subscribe(mailStoredEvent, learnFromOwnRepliesJob, async (payload, deps) => {
     await learnFromOwnReplies(deps, payload);
+  }),
+  // The style profile follows newly sent mail, at most daily (style/service.ts STYLE_REFRESH_HOURS).
+  subscribe(mailStoredEvent, refreshStyleOnMailStoredJob, async ({ userId, accountId, source }, deps) => {
+    if (source === 'sync') await refreshStyleFromSentMail({ db: deps.db, userId, accountId, now: deps.clock.now() });
   }),
 ];

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { draftFeedback, drafts, draftingSettings, emails } from '../platform/db/schema/index.ts';
+import { analyzeCommunicationStyle, refreshStyleFromSentMail } from '../style/service.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { gatherComposeInput } from './gather.ts';
 import { upsertPendingDraft } from './repo.ts';
@@ -216,5 +217,45 @@ describe('auto-drafting pauses itself', () => {
     expect((await settingsOf(accountId)).pause).toBeNull();
     const [row] = await db.select().from(draftingSettings).where(eq(draftingSettings.emailAccountId, accountId));
     expect(row?.enabled ?? true).toBe(true);
+  });
+});
+
+describe('the style profile follows newly sent mail', () => {
+  it('is built again from new sent mail at most daily, and the next draft reads the new one', async () => {
+    const address = 'alice+style@penman.test';
+    const accountId = await t.insertEmailAccount(alice.user.id, address);
+    const sent = (count: number, opening: string) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          storeEmail(alice.user.id, accountId, {
+            isOutgoing: true,
+            senderEmail: address,
+            recipientEmails: [`friend${i}@client.test`],
+            subject: `Plans ${i}`,
+            bodyText: `${opening} Sam,\n\nThe figures look right to me. Send them on when you can.\n\nCheers,\nAlice`,
+            receivedDate: new Date(Date.now() - (40 - i) * 3_600_000),
+          }),
+        ),
+      );
+    await sent(6, 'Hi');
+    const now = new Date();
+    // Before a first analysis nothing runs (initialization and Train Model build the first profile).
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now })).toBe(false);
+    await analyzeCommunicationStyle({ db, userId: alice.user.id, accountId }, 'none');
+    const incoming = await storeEmail(alice.user.id, accountId, { recipientEmails: [address] });
+    const gather = async () =>
+      (await gatherComposeInput({ db, userId: alice.user.id, emailId: incoming, mode: 'full', buyTimeHours: 24, now })).input.profile;
+    const before = await gather();
+    expect(before?.greetingPatterns.map((p) => p.text)).toEqual(['Hi [Name],']);
+
+    await sent(12, 'Hello');
+    // Within a day of the last analysis: not yet.
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now })).toBe(false);
+    const tomorrow = new Date(now.getTime() + 25 * 3_600_000);
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now: tomorrow })).toBe(true);
+    expect((await gather())?.greetingPatterns[0]?.text).toBe('Hello [Name],');
+    // Nothing new sent since: nothing to do, however late.
+    const later = new Date(now.getTime() + 72 * 3_600_000);
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now: later })).toBe(false);
   });
 });
