@@ -16,8 +16,8 @@ import path from 'node:path';
 import { composeReply } from '../apps/server/src/drafts/engine/compose.ts';
 import { compareDraft } from '../apps/server/src/drafts/engine/learning.ts';
 import { deriveMemory, type LearningObservation } from '../apps/server/src/drafts/engine/learning-memory.ts';
-import { firstNameOf } from '../apps/server/src/drafts/engine/voice.ts';
 import { rougeL } from '../apps/server/src/drafts/engine/rouge.ts';
+import { firstNameOf } from '../apps/server/src/drafts/engine/voice.ts';
 import { inputForPair, loadUser, profileCache, readPairs, type UserData } from './drafts-quality.ts';
 
 type Quarter = { pairs: number; without: number; with: number };
@@ -36,7 +36,8 @@ export async function learning(corpusDir: string, log: (line: string) => void = 
   for (const user of userNames) {
     const data = users.get(user)!;
     const inputs = [];
-    for (const pair of pairs.filter((p) => p.user === user)) inputs.push({ pair, ...(await inputForPair(corpusDir, pair, data, profileOf)) });
+    for (const pair of pairs.filter((p) => p.user === user))
+      inputs.push({ pair, ...(await inputForPair(corpusDir, pair, data, profileOf)) });
     inputs.sort((a, b) => a.input.email.date!.getTime() - b.input.email.date!.getTime());
     const quarter = Math.max(1, Math.ceil(inputs.length / 4));
     const first = empty();
@@ -68,7 +69,8 @@ export async function learning(corpusDir: string, log: (line: string) => void = 
       });
     });
     memory = deriveMemory(observations);
-    if (process.env.SHOW_MEMORY) for (const item of memory) log(`  ${user} memory: ${JSON.stringify({ ...item, firstSeenAt: undefined, lastSeenAt: undefined })}`);
+    if (process.env.SHOW_MEMORY)
+      for (const item of memory) log(`  ${user} memory: ${JSON.stringify({ ...item, firstSeenAt: undefined, lastSeenAt: undefined })}`);
     results.push({ user, pairs: inputs.length, first, last, memory: memory.length });
   }
 

@@ -308,9 +308,10 @@ describe('user scoping', () => {
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
       const path =
-        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA)
-          .replace('{itemId}', fixture.memoryItemIdOfA) +
-        (route.query ?? '');
+        route.path
+          .replace(/\{[^}]+\}/, route.idOfA(fixture))
+          .replace('{attachmentId}', fixture.messageAttachmentIdOfA)
+          .replace('{itemId}', fixture.memoryItemIdOfA) + (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,
         cookie: fixture.cookieB,

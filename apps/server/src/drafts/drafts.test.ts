@@ -427,7 +427,11 @@ describe('the review queue', () => {
     ]))
       expect(response.status).toBe(404);
     expect((await (await t.request('/api/drafts', { cookie: bob.cookie })).json()).total).toBe(0);
-    expect(await (await t.request('/api/drafts/counts', { cookie: bob.cookie })).json()).toEqual({ pending: 0, needsReview: 0, paused: [] });
+    expect(await (await t.request('/api/drafts/counts', { cookie: bob.cookie })).json()).toEqual({
+      pending: 0,
+      needsReview: 0,
+      paused: [],
+    });
     const [row] = await db
       .select()
       .from(draftFeedback)

@@ -86,7 +86,10 @@ export async function saveMemory(
         staleAt: null,
       };
       if (row) await tx.update(draftingMemory).set(values).where(eq(draftingMemory.id, row.id));
-      else await tx.insert(draftingMemory).values({ userId, emailAccountId: accountId, scope: item.scope, scopeValue: item.scopeValue, kind: item.kind, ...values });
+      else
+        await tx
+          .insert(draftingMemory)
+          .values({ userId, emailAccountId: accountId, scope: item.scope, scopeValue: item.scopeValue, kind: item.kind, ...values });
     }
     const stale = existing.filter((row) => !found.has(keyOf(row)) && !row.staleAt && !row.dismissedAt).map((row) => row.id);
     if (stale.length) await tx.update(draftingMemory).set({ staleAt: now }).where(inArray(draftingMemory.id, stale));
@@ -119,14 +122,7 @@ export async function loadOutgoingReplies(db: Db, userId: string, accountId: str
   return db
     .select({ id: emails.id, inReplyTo: emails.inReplyTo, references: emails.references, bodyText: emails.bodyText })
     .from(emails)
-    .where(
-      and(
-        eq(emails.userId, userId),
-        eq(emails.emailAccountId, accountId),
-        inArray(emails.id, emailIds),
-        eq(emails.isOutgoing, true),
-      ),
-    );
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), inArray(emails.id, emailIds), eq(emails.isOutgoing, true)));
 }
 
 /** The account's drafts of the emails with these Message-IDs. */

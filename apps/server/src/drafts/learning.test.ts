@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { draftFeedback, drafts, draftingSettings, emails } from '../platform/db/schema/index.ts';
+import { draftFeedback, draftingSettings, drafts, emails } from '../platform/db/schema/index.ts';
 import { analyzeCommunicationStyle, refreshStyleFromSentMail } from '../style/service.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { gatherComposeInput } from './gather.ts';
@@ -68,8 +68,7 @@ const memoryOf = async (accountId: string, cookie = alice.cookie) => {
   return ((await response.json()) as { items: { id: string; kind: string; description: string; evidence: number }[] }).items;
 };
 
-const PENMAN =
-  'Hi Carol,\n\nThe schedule is attached. Please do not hesitate to contact me with any questions.\n\nBest regards,\nAlice';
+const PENMAN = 'Hi Carol,\n\nThe schedule is attached. Please do not hesitate to contact me with any questions.\n\nBest regards,\nAlice';
 const EDITED = 'Hi Carol,\n\nThe schedule is attached.\n\nBest regards,\nAlice';
 
 describe('edits become the drafting memory', () => {
@@ -97,7 +96,14 @@ describe('edits become the drafting memory', () => {
 
     // The next draft's input carries it; post-processing drops the sentence.
     const next = await storeEmail(alice.user.id, accountId);
-    const { input } = await gatherComposeInput({ db, userId: alice.user.id, emailId: next, mode: 'full', buyTimeHours: 24, now: new Date() });
+    const { input } = await gatherComposeInput({
+      db,
+      userId: alice.user.id,
+      emailId: next,
+      mode: 'full',
+      buyTimeHours: 24,
+      now: new Date(),
+    });
     expect(input.memory?.map((item) => item.kind)).toContain('avoid_phrase');
 
     // Another user cannot delete it; the owner can, and it is neither applied nor learnt again.
@@ -108,14 +114,24 @@ describe('edits become the drafting memory', () => {
     const again = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: 'client3@client.test' });
     await t.request(`/api/drafts/${again.draftId}/edit`, { method: 'POST', cookie: alice.cookie, json: { body: EDITED } });
     expect((await memoryOf(accountId)).filter((item) => item.kind === 'avoid_phrase')).toEqual([]);
-    const { input: after } = await gatherComposeInput({ db, userId: alice.user.id, emailId: next, mode: 'full', buyTimeHours: 24, now: new Date() });
+    const { input: after } = await gatherComposeInput({
+      db,
+      userId: alice.user.id,
+      emailId: next,
+      mode: 'full',
+      buyTimeHours: 24,
+      now: new Date(),
+    });
     expect(after.memory?.filter((item) => item.kind === 'avoid_phrase')).toEqual([]);
   });
 
   it("the greeting the user gave a contact twice wins over the profile's; a draft to them is written with it", async () => {
     const accountId = await t.insertEmailAccount(alice.user.id, 'alice+greeting@penman.test');
     for (let i = 0; i < 2; i++) {
-      const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: 'jane@partner.test', senderName: 'Jane Doe' });
+      const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, {
+        senderEmail: 'jane@partner.test',
+        senderName: 'Jane Doe',
+      });
       await t.request(`/api/drafts/${draftId}/edit`, {
         method: 'POST',
         cookie: alice.cookie,
@@ -133,7 +149,11 @@ describe('edits become the drafting memory', () => {
 
   it('two rejected drafts to a sender make the next one less confident and flagged for review', async () => {
     const accountId = await t.insertEmailAccount(alice.user.id, 'alice+reject@penman.test');
-    const before = await composeDraftForEmail({ db, userId: alice.user.id, emailId: await storeEmail(alice.user.id, accountId, { senderEmail: 'pushy@vendor.test' }) });
+    const before = await composeDraftForEmail({
+      db,
+      userId: alice.user.id,
+      emailId: await storeEmail(alice.user.id, accountId, { senderEmail: 'pushy@vendor.test' }),
+    });
     const [first] = await db.select().from(drafts).where(eq(drafts.id, before.draftId));
     for (let i = 0; i < 2; i++) {
       const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: 'pushy@vendor.test' });
@@ -142,7 +162,11 @@ describe('edits become the drafting memory', () => {
     expect((await memoryOf(accountId)).map((item) => item.description)).toContain(
       'Is less sure of drafts to pushy@vendor.test: you rejected the last ones',
     );
-    const outcome = await composeDraftForEmail({ db, userId: alice.user.id, emailId: await storeEmail(alice.user.id, accountId, { senderEmail: 'pushy@vendor.test' }) });
+    const outcome = await composeDraftForEmail({
+      db,
+      userId: alice.user.id,
+      emailId: await storeEmail(alice.user.id, accountId, { senderEmail: 'pushy@vendor.test' }),
+    });
     const [draft] = await db.select().from(drafts).where(eq(drafts.id, outcome.draftId));
     expect(draft!.confidence).toBeCloseTo(first!.confidence / 2, 5);
     expect(draft!.needsReview).toBe(true);
@@ -169,7 +193,10 @@ describe("the user's own reply arriving by sync", () => {
     expect(await learnFromOwnReplies({ db }, payload)).toEqual({ recorded: 0 });
     expect(await learnFromOwnReplies({ db }, { ...payload, userId: bob.user.id })).toEqual({ recorded: 0 });
     expect(await learnFromOwnReplies({ db }, { ...payload, source: 'training' })).toEqual({ recorded: 0 });
-    const rows = await db.select().from(draftFeedback).where(and(eq(draftFeedback.draftId, draftId), eq(draftFeedback.action, 'own_reply')));
+    const rows = await db
+      .select()
+      .from(draftFeedback)
+      .where(and(eq(draftFeedback.draftId, draftId), eq(draftFeedback.action, 'own_reply')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sourceEmailId: replyId, originalText: PENMAN, verdict: 'lightly_edited' });
   });
@@ -202,7 +229,11 @@ describe('auto-drafting pauses itself', () => {
     const paused = await settingsOf(accountId);
     expect(paused.settings.enabled).toBe(false);
     expect(paused.pause?.reason).toBe('none of the last 20 drafts was approved, edited or used in your own reply');
-    const on = await t.request(`/api/accounts/${accountId}/drafting-settings`, { method: 'PATCH', cookie: alice.cookie, json: { enabled: true } });
+    const on = await t.request(`/api/accounts/${accountId}/drafting-settings`, {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      json: { enabled: true },
+    });
     expect(((await on.json()) as { pause: unknown }).pause).toBeNull();
     // The count starts again: the 20 old drafts no longer pause it.
     await newMail(accountId, 'alice+pause@penman.test');

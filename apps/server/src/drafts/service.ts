@@ -16,10 +16,10 @@ import { publishEvent } from '../platform/realtime.ts';
 import { builtinDraft, postProcess } from './engine/compose.ts';
 import type { ComposeInput, DraftMode, RawDraft } from './engine/types.ts';
 import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
+import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseOf } from './learning-service.ts';
 import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
 import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
-import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseOf } from './learning-service.ts';
 import { triageEmails } from './triage-service.ts';
 
 export {

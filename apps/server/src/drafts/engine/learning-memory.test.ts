@@ -41,7 +41,9 @@ const padded = (text: string) => text.replace(/([.?!])(\s)/, `$1${PADDING}$2`);
 
 describe('deriveMemory: durable patterns only', () => {
   it('a sentence cut from three drafts is one avoided phrase; from two it is nothing yet', () => {
-    const observations = REPLIES.map((pair) => observation(padded(pair.reply_text_above_quote), pair.reply_text_above_quote, pair.incoming_from));
+    const observations = REPLIES.map((pair) =>
+      observation(padded(pair.reply_text_above_quote), pair.reply_text_above_quote, pair.incoming_from),
+    );
     expect(observations.every((o) => o.comparison!.verdict === 'lightly_edited')).toBe(true);
     expect(deriveMemory(observations.slice(0, 2)).filter((item) => item.kind === 'avoid_phrase')).toEqual([]);
     const avoided = deriveMemory(observations).filter((item) => item.kind === 'avoid_phrase');
@@ -143,21 +145,59 @@ describe('post-processing applies the memory to a real draft', () => {
     };
     const at = new Date('2001-10-01T00:00:00Z');
     const memory: MemoryItem[] = [
-      { scope: 'sender', scopeValue: sender, kind: 'greeting', value: 'Luigi,', replacement: null, evidence: 2, firstSeenAt: at, lastSeenAt: at },
-      { scope: 'sender', scopeValue: sender, kind: 'closing', value: 'Regards,', replacement: null, evidence: 2, firstSeenAt: at, lastSeenAt: at },
-      { scope: 'global', scopeValue: '', kind: 'avoid_phrase', value: 'please do not hesitate', replacement: null, evidence: 3, firstSeenAt: at, lastSeenAt: at },
+      {
+        scope: 'sender',
+        scopeValue: sender,
+        kind: 'greeting',
+        value: 'Luigi,',
+        replacement: null,
+        evidence: 2,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      },
+      {
+        scope: 'sender',
+        scopeValue: sender,
+        kind: 'closing',
+        value: 'Regards,',
+        replacement: null,
+        evidence: 2,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      },
+      {
+        scope: 'global',
+        scopeValue: '',
+        kind: 'avoid_phrase',
+        value: 'please do not hesitate',
+        replacement: null,
+        evidence: 3,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      },
     ];
-    const draft = { body: `Hi Luigi,\n\n${padded(pair.reply_text_above_quote.replace(/^Luigi,\n\n/, '').replace(/\n\nVince$/, ''))}`, confidence: 0.8, reasons: [], usedSources: [], engine: 'builtin' };
+    const draft = {
+      body: `Hi Luigi,\n\n${padded(pair.reply_text_above_quote.replace(/^Luigi,\n\n/, '').replace(/\n\nVince$/, ''))}`,
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      engine: 'builtin',
+    };
     const without = postProcess(input, draft);
     expect(without.body).toContain('Please do not hesitate');
     expect(without.body.startsWith('Hi Luigi,')).toBe(true);
     const learnt = postProcess({ ...input, memory }, draft);
-    expect(learnt.body).toBe('Luigi,\n\nNo problem. We shall be glad to have you as an associate. What about a lunch next week?\n\nRegards,');
+    expect(learnt.body).toBe(
+      'Luigi,\n\nNo problem. We shall be glad to have you as an associate. What about a lunch next week?\n\nRegards,',
+    );
     expect(learnt.reasons).toEqual([
       'From what Penman learnt of your edits: how you greet this sender; how you sign off to this sender; avoided "please do not hesitate"',
     ]);
     // Memory of another sender changes nothing.
-    const elsewhere = postProcess({ ...input, memory: memory.map((item) => ({ ...item, scopeValue: item.scopeValue && 'other@x.test' })) }, draft);
+    const elsewhere = postProcess(
+      { ...input, memory: memory.map((item) => ({ ...item, scopeValue: item.scopeValue && 'other@x.test' })) },
+      draft,
+    );
     expect(elsewhere.body.startsWith('Hi Luigi,\n\nNo problem.')).toBe(true);
     expect(elsewhere.body).not.toContain('hesitate');
     expect(elsewhere.body).not.toContain('Regards,');

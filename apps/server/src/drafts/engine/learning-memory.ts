@@ -9,25 +9,9 @@
  */
 import { isFreeMail } from '../../mail/engine/people.ts';
 import { type DraftComparison, MAX_PHRASE_WORDS } from './learning.ts';
+import type { MemoryItem, MemoryKind, MemoryScope } from './types.ts';
 
-export type MemoryScope = 'global' | 'sender' | 'domain';
-export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence';
-
-/**
- * One thing learnt. `value`: the phrase avoided, the word(s) replaced, the greeting or closing line
- * ('' = none), or for lower_confidence the sender / domain itself. `replacement`: a substitution's
- * new words. `scopeValue`: the sender's address or the domain, '' for global.
- */
-export type MemoryItem = {
-  scope: MemoryScope;
-  scopeValue: string;
-  kind: MemoryKind;
-  value: string;
-  replacement: string | null;
-  evidence: number;
-  firstSeenAt: Date;
-  lastSeenAt: Date;
-};
+export type { MemoryItem, MemoryKind, MemoryScope } from './types.ts';
 
 /** What the user did with one draft: the final text compared with it, or a rejection. */
 export type LearningObservation = {
@@ -101,14 +85,15 @@ function globalPhrases(observations: LearningObservation[]): MemoryItem[] {
     const comparison = observation.comparison;
     // Only an edit says which words the user took out: a reply they wrote themselves instead
     // (rewritten) removes every word of the draft, its own good ones too.
-    if (!comparison || comparison.verdict !== 'lightly_edited') continue;
+    if (comparison?.verdict !== 'lightly_edited') continue;
     const removedHere = new Map<string, { run: string; position: number }>();
     for (const run of comparison.removed)
       for (const [phrase, position] of phrasesOf(run)) if (!removedHere.has(phrase)) removedHere.set(phrase, { run, position });
     for (const [phrase, { run, position }] of removedHere) {
       tally(removed, phrase, observation);
       const t = removed.get(phrase)!;
-      (t.runs ??= new Set()).add(run);
+      t.runs = t.runs ?? new Set();
+      t.runs.add(run);
       t.position = Math.min(t.position ?? position, position);
     }
     for (const { from, to } of comparison.substitutions) tally(substitutions, `${from}\u0000${to}`, observation);
@@ -133,7 +118,9 @@ function globalPhrases(observations: LearningObservation[]): MemoryItem[] {
     // One item per habit: the n-grams of one cut sentence ("please do not hesitate", "contact me with
     // any") cut from the same drafts are that sentence once; its first, longest n-gram names it.
     const sameCut = (other: Tally) =>
-      other.drafts.size === t.drafts.size && [...t.drafts].every((d) => other.drafts.has(d)) && [...t.runs!].some((run) => other.runs!.has(run));
+      other.drafts.size === t.drafts.size &&
+      [...t.drafts].every((d) => other.drafts.has(d)) &&
+      [...t.runs!].some((run) => other.runs!.has(run));
     if (chosen.some((c) => c.phrase.includes(phrase) || phrase.includes(c.phrase) || sameCut(c.t))) continue;
     chosen.push({ phrase, t });
   }
@@ -264,7 +251,9 @@ export function learntFor(memory: MemoryItem[], senderAddress: string, firstName
   const sender = senderAddress.toLowerCase();
   const domain = domainOf(sender);
   const applies = (item: MemoryItem) =>
-    item.scope === 'global' || (item.scope === 'sender' && item.scopeValue === sender) || (item.scope === 'domain' && item.scopeValue === domain);
+    item.scope === 'global' ||
+    (item.scope === 'sender' && item.scopeValue === sender) ||
+    (item.scope === 'domain' && item.scopeValue === domain);
   const active = memory.filter(applies);
   // The contact's own habit wins over their domain's.
   const contact = (kind: 'greeting' | 'closing') => {
@@ -276,7 +265,9 @@ export function learntFor(memory: MemoryItem[], senderAddress: string, firstName
   const rejected = active.find((item) => item.kind === 'lower_confidence');
   return {
     avoid: active.filter((item) => item.kind === 'avoid_phrase').map((item) => item.value),
-    substitutions: active.filter((item) => item.kind === 'substitution' && item.replacement).map((item) => ({ from: item.value, to: item.replacement! })),
+    substitutions: active
+      .filter((item) => item.kind === 'substitution' && item.replacement)
+      .map((item) => ({ from: item.value, to: item.replacement! })),
     greeting: contact('greeting'),
     closing: contact('closing'),
     rejected: rejected
@@ -294,7 +285,7 @@ function escapeRegExp(text: string): string {
 /** A phrase of lower-cased words as a pattern over text: any case, any spacing and punctuation between the words. */
 function phrasePattern(phrase: string): RegExp {
   const words = phrase.split(' ').map(escapeRegExp);
-  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join("[\\s,;:'’\"-]+")}(?![\\p{L}\\p{N}])`, 'giu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s,;:\'’"-]+')}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
 function keepCase(found: string, replacement: string): string {
@@ -332,7 +323,12 @@ export function applyPhrases(text: string, learnt: Pick<LearntForDraft, 'avoid' 
         : paragraph,
     );
     const kept = paragraphs.filter((paragraph) => paragraph.trim());
-    out = kept.length ? kept.join('\n\n') : out.replace(pattern, '').replace(/\s{2,}/g, ' ').trim();
+    out = kept.length
+      ? kept.join('\n\n')
+      : out
+          .replace(pattern, '')
+          .replace(/\s{2,}/g, ' ')
+          .trim();
     applied.push(`avoided "${phrase}"`);
   }
   return { text: out, applied };

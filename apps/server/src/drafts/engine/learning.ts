@@ -79,7 +79,10 @@ export function diceSimilarity(a: string, b: string): number {
 }
 
 function greetingKey(line: string | null): string {
-  return (line ?? '').toLowerCase().replace(/[\s,.!:;–—-]+$/, '').replace(/\s+/g, ' ');
+  return (line ?? '')
+    .toLowerCase()
+    .replace(/[\s,.!:;–—-]+$/, '')
+    .replace(/\s+/g, ' ');
 }
 
 /**

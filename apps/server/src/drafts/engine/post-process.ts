@@ -7,9 +7,9 @@ import { SIGN_OFF } from '../../style/engine/own-words.ts';
 import { styleMatch } from '../../style/engine/style-match.ts';
 import { GREETING_LINE } from './builtin.ts';
 import { unsourcedFacts } from './facts.ts';
-import { applyPhrases, learntFor } from './learning-memory.ts';
 import { promiseNumbers } from './holding-reply.ts';
 import { languageOf } from './language.ts';
+import { applyPhrases, learntFor } from './learning-memory.ts';
 import type { ComposeInput, ComposeResult, RawDraft } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';
 

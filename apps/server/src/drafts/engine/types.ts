@@ -2,7 +2,6 @@
 // The drafts service gathers a ComposeInput from the areas' services; composeReply (built-in) or the
 // LLM engine turns it into a ComposeResult; one post-processing step finishes either.
 import type { StyleProfile } from '../../style/engine/types.ts';
-import type { MemoryItem } from './learning-memory.ts';
 
 export type DraftMode = 'full' | 'buy_time';
 
@@ -102,4 +101,25 @@ export type RawDraft = {
   usedSources: UsedSource[];
   /** 'builtin' or the LLM model name. */
   engine: string;
+};
+
+// --- the drafting memory (issue 20; learnt and applied in learning-memory.ts) ---------------------
+
+export type MemoryScope = 'global' | 'sender' | 'domain';
+export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence';
+
+/**
+ * One thing learnt. `value`: the phrase avoided, the word(s) replaced, the greeting or closing line
+ * ('' = none), or for lower_confidence the sender / domain itself. `replacement`: a substitution's
+ * new words. `scopeValue`: the sender's address or the domain, '' for global.
+ */
+export type MemoryItem = {
+  scope: MemoryScope;
+  scopeValue: string;
+  kind: MemoryKind;
+  value: string;
+  replacement: string | null;
+  evidence: number;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
 };

@@ -20,8 +20,8 @@ export function useDraftingMemory(accountId: string | undefined) {
 /** Penman forgets one item (204): it is no longer applied, nor learnt again. */
 export async function forgetDraftingMemoryItem({ accountId, itemId }: { accountId: string; itemId: string }): Promise<void> {
   // Not `unwrap`: a 204 has no JSON body to read.
-  const response = await memoryOf()[':itemId']
-    .$delete({ param: { id: accountId, itemId } })
+  const response = await memoryOf()
+    [':itemId'].$delete({ param: { id: accountId, itemId } })
     .catch((error: unknown) => {
       throw networkError(error);
     });
