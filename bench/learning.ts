@@ -11,7 +11,7 @@
 // Each draft is scored with ROUGE-L F1 against the real reply. Reported: the first and the last
 // quarter of each user's timeline (pairs, not time), with and without learning, and the relative
 // change of the last quarter (issue's target: +15%). Ends with one line of JSON.
-// SHOW_MEMORY=1 prints each user's memory at the end of their timeline.
+// SHOW_MEMORY=1 prints each user's memory at the end of their timeline; SHOW_CHANGES=1 each draft learning changed.
 import path from 'node:path';
 import { composeReply } from '../apps/server/src/drafts/engine/compose.ts';
 import { compareDraft } from '../apps/server/src/drafts/engine/learning.ts';
@@ -58,6 +58,10 @@ export async function learning(corpusDir: string, log: (line: string) => void = 
         bucket.without += rougeL(without.body, reference);
         bucket.with += rougeL(withMemory.body, reference);
       }
+      if (process.env.SHOW_CHANGES && without.body !== withMemory.body)
+        log(
+          `--- ${pair.incoming_path}: ${rougeL(without.body, reference).toFixed(3)} -> ${rougeL(withMemory.body, reference).toFixed(3)}\n${without.body}\n~~~ with learning:\n${withMemory.body}\n~~~ real:\n${reference}\n`,
+        );
       // The user's real reply stands in for their edit of the draft they were shown.
       observations.push({
         draftId: pair.incoming_path,

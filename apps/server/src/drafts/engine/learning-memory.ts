@@ -182,6 +182,38 @@ function domainHabits(observations: LearningObservation[]): MemoryItem[] {
   return items;
 }
 
+/**
+ * Over all the user's mail: of their last GLOBAL_HABIT_DRAFTS finals, at least GLOBAL_HABIT_AGREE
+ * open (close) the same way, names aside ("[Name]," where the profile wrote "Hi [Name],", or no
+ * greeting at all). Four of five, not all: one mail to a stranger written differently is no change
+ * of habit. A contact's or a domain's own habit wins over it.
+ */
+export const GLOBAL_HABIT_DRAFTS = 5;
+export const GLOBAL_HABIT_AGREE = 4;
+
+function globalHabits(observations: LearningObservation[]): MemoryItem[] {
+  const finals = [...(bySenderKey(observations, () => 'all').get('all') ?? [])].filter((o) => o.outcome === 'final');
+  const recent = finals.slice(-GLOBAL_HABIT_DRAFTS);
+  if (recent.length < GLOBAL_HABIT_DRAFTS) return [];
+  const items: MemoryItem[] = [];
+  for (const kind of ['greeting', 'closing'] as const) {
+    const lines = recent.map((o) => asTemplate(o.comparison![kind].final ?? '', o.firstName));
+    const counts = new Map<string, { line: string; agreeing: LearningObservation[] }>();
+    lines.forEach((line, index) => {
+      const entry = counts.get(lineKey(line)) ?? { line, agreeing: [] };
+      entry.line = line;
+      entry.agreeing.push(recent[index]!);
+      counts.set(lineKey(line), entry);
+    });
+    const top = [...counts.values()].sort((a, b) => b.agreeing.length - a.agreeing.length)[0]!;
+    if (top.agreeing.length < GLOBAL_HABIT_AGREE) continue;
+    if (kind === 'greeting' && top.line && !top.line.includes('[Name]') && top.agreeing.some((o) => o.firstName)) continue;
+    if (!finals.some((o) => o.comparison![kind].changed)) continue;
+    items.push(item('global', '', kind, top.line, null, tallyOf(top.agreeing)));
+  }
+  return items;
+}
+
 function contactHabits(observations: LearningObservation[]): MemoryItem[] {
   const finals = observations.filter((o) => o.outcome === 'final');
   const items: MemoryItem[] = [];
@@ -227,7 +259,13 @@ function tallyOf(list: LearningObservation[]): Tally {
 
 /** The drafting memory learnt from an account's observations (any order; one per draft). */
 export function deriveMemory(observations: LearningObservation[]): MemoryItem[] {
-  return [...globalPhrases(observations), ...contactHabits(observations), ...domainHabits(observations), ...rejectedKinds(observations)];
+  return [
+    ...globalPhrases(observations),
+    ...globalHabits(observations),
+    ...contactHabits(observations),
+    ...domainHabits(observations),
+    ...rejectedKinds(observations),
+  ];
 }
 
 /** The identity of an item: what is learnt again updates it rather than adding another. */
@@ -257,9 +295,11 @@ export function learntFor(memory: MemoryItem[], senderAddress: string, firstName
   const active = memory.filter(applies);
   // The contact's own habit wins over their domain's.
   const contact = (kind: 'greeting' | 'closing') => {
+    const usable = (item: MemoryItem) => item.kind === kind && (!item.value.includes('[Name]') || firstName);
     const found =
-      active.find((item) => item.kind === kind && item.scope === 'sender') ??
-      active.find((item) => item.kind === kind && item.scope === 'domain' && (!item.value.includes('[Name]') || firstName));
+      active.find((item) => usable(item) && item.scope === 'sender') ??
+      active.find((item) => usable(item) && item.scope === 'domain') ??
+      active.find((item) => usable(item) && item.scope === 'global');
     return found ? found.value.replace('[Name]', firstName ?? '') || null : undefined;
   };
   const rejected = active.find((item) => item.kind === 'lower_confidence');

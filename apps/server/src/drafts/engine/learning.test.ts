@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { bodyOf } from '../../style/engine/own-words.ts';
 import { CORPUS_DIR } from '../../test-support/corpus.ts';
-import { compareDraft, diceSimilarity, LIGHTLY_EDITED_SIMILARITY } from './learning.ts';
+import { compareDraft, diceSimilarity, LIGHTLY_EDITED_SIMILARITY, replyParts } from './learning.ts';
 
 type Pair = { user: string; reply_path: string; reply_text_above_quote: string };
 const pairs = fs
@@ -94,5 +94,23 @@ describe('compareDraft on real replies (enron-pairs)', () => {
   it('two different real replies of one user are rewritten against each other', () => {
     const comparison = compareDraft(replyOf('kaminski-v/sent_items/160.'), replyOf('kaminski-v/sent_items/1638.'), 'Vince J Kaminski');
     expect(comparison.verdict).toBe('rewritten');
+  });
+});
+
+describe('replyParts', () => {
+  it.each([
+    // watson-k/sent_items/89.: the greeting on the text's first line.
+    ['watson-k/sent_items/89.', 'Audrey,', /^this looks good\./],
+    // kaminski-v/sent_items/788.: "Tanya" alone on its line, no comma.
+    ['kaminski-v/sent_items/788.', 'Tanya', /^No problem\.$/],
+  ])('%s greets with %j', (replyPath, greeting, body) => {
+    const parts = replyParts(replyOf(replyPath), null);
+    expect(parts.greeting).toBe(greeting);
+    expect(parts.body).toMatch(body);
+  });
+
+  it('a sentence opener before a comma is no greeting ("Yes, ...", "Thanks, ...")', () => {
+    expect(replyParts('Yes, that works for me.\n\nVince').greeting).toBeNull();
+    expect(replyParts('Thanks, I will look at it.\n\nVince').greeting).toBeNull();
   });
 });

@@ -97,6 +97,13 @@ export function replyParts(text: string, ownerName: string | null = null): Reply
   if (first >= 0 && lines.length > first + 1 && GREETING_LINE.test(lines[first]!.trim())) {
     greeting = lines[first]!.trim();
     lines.splice(0, first + 1);
+  } else if (first >= 0) {
+    // A greeting on the text's first line: "Audrey, this looks good." greets Audrey as "Audrey," does.
+    const inline = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?,)\s+(\S.*)$/u.exec(lines[first]!.trim());
+    if (inline && GREETING_LINE.test(inline[1]!)) {
+      greeting = inline[1]!;
+      lines[first] = inline[2]!;
+    }
   }
   while (lines.length && !lines[lines.length - 1]!.trim()) lines.pop();
   if (lines.length && SIGN_OFF.test(lines[lines.length - 1]!.trim())) closing = lines.pop()!.trim();
