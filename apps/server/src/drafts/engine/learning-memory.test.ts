@@ -94,6 +94,21 @@ describe('deriveMemory: durable patterns only', () => {
     expect(learntFor(memory, 'kim@elsewhere.test', 'Kim').greeting).toBeUndefined();
   });
 
+  it('a global habit: four of the last five finals without the closing the drafts wrote', () => {
+    const five = [...REPLIES, replyOf('kaminski-v/sent_items/386.'), replyOf('kaminski-v/sent_items/788.')];
+    const observations = five.map((pair, i) =>
+      observation(
+        `${pair.reply_text_above_quote.replace(/\n\nVince$/, '')}\n\nBest regards,\nVince`,
+        i === 0 ? `${pair.reply_text_above_quote.replace(/\n\nVince$/, '')}\n\nBest regards,\nVince` : pair.reply_text_above_quote,
+        `person${i}@client${i}.test`,
+      ),
+    );
+    expect(deriveMemory(observations.slice(0, 4)).filter((item) => item.scope === 'global')).toEqual([]);
+    const global = deriveMemory(observations).filter((item) => item.scope === 'global');
+    expect(global.map(({ kind, value, evidence }) => ({ kind, value, evidence }))).toEqual([{ kind: 'closing', value: '', evidence: 4 }]);
+    expect(learntFor(global, 'someone@else.test').closing).toBeNull();
+  });
+
   it('rejections: the last two to a sender, the last three to a domain from two senders; free mail is no domain', () => {
     const memory = deriveMemory([
       observation('x', null, 'a@vendor.test'),
