@@ -457,6 +457,7 @@ describe('drafting settings', () => {
       },
       llmAvailable: false,
       llmModel: null,
+      pause: null,
     });
     const saved = await t.request(path, {
       method: 'PATCH',
