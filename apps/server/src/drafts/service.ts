@@ -12,6 +12,7 @@ import type { Env } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftFeedbackAction, DraftRow, SuggestedAttachment } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { builtinDraft, postProcess } from './engine/compose.ts';
 import type { ComposeInput, DraftMode, RawDraft } from './engine/types.ts';
@@ -234,8 +235,12 @@ async function changePendingDraft(scope: Scope, draftId: string, decide: (draft:
     feedback && { ...feedback, originalText: record.draft.body, ...feedbackComparison(record.draft.body, feedback.finalText) },
   );
   if (!updated) requirePending(await requireDraft(scope, draftId));
-  // Learning (issue 20): every decision may change what the account's drafting memory says.
-  if (feedback) await learnDraftingMemory({ db: scope.db, userId: scope.userId, accountId: record.draft.emailAccountId });
+  // Learning (issue 20): every decision may change what the account's drafting memory says. The
+  // decision is stored either way: a failure to learn is logged, never the user's error.
+  if (feedback)
+    await learnDraftingMemory({ db: scope.db, userId: scope.userId, accountId: record.draft.emailAccountId }).catch((error: unknown) =>
+      logger.warn({ err: error, draftId }, 'drafting memory not learnt'),
+    );
   const after = await requireDraft(scope, draftId);
   await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
   return toDraft(after);
