@@ -23,14 +23,7 @@ import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
 import { triageEmails } from './triage-service.ts';
 
-export {
-  deleteDraftingMemoryItem,
-  learnDraftingMemory,
-  learnFromOwnReplies,
-  listDraftingMemory,
-  listPausedAccounts,
-  pauseIfUnused,
-} from './learning-service.ts';
+export { deleteDraftingMemoryItem, learnFromOwnReplies, listDraftingMemory } from './learning-service.ts';
 export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
 
 type Scope = { db: Db; userId: string };

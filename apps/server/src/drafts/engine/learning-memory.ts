@@ -11,7 +11,7 @@ import { isFreeMail } from '../../mail/engine/people.ts';
 import { type DraftComparison, MAX_PHRASE_WORDS } from './learning.ts';
 import type { MemoryItem, MemoryKind, MemoryScope } from './types.ts';
 
-export type { MemoryItem, MemoryKind, MemoryScope } from './types.ts';
+export type { MemoryItem } from './types.ts';
 
 /** What the user did with one draft: the final text compared with it, or a rejection. */
 export type LearningObservation = {
