@@ -223,6 +223,9 @@ test('drafting settings are saved per account', async ({ page }) => {
   const settings = page.getByRole('dialog', { name: 'Drafting settings' });
   await expect(settings.getByLabel('Buy Time promise (hours)')).toHaveValue(/\d+/);
   await expect(settings.getByRole('radio', { name: /Language model/ })).toBeDisabled();
+  // What Penman has learnt (issue 20): the section lists the account's memory, or says it has none yet.
+  const learnt = settings.getByRole('region', { name: 'Penman has learnt:' });
+  await expect(learnt.getByText(/^(Nothing yet|Avoids|Greets|Writes|Signs off|Is less sure)/).first()).toBeVisible();
   await settings.getByLabel('Buy Time promise (hours)').fill('48');
   await settings.getByLabel('Senders that need review').fill('boss@example.com\nexample.org');
   await settings.getByRole('button', { name: 'Save' }).click();

@@ -9,6 +9,7 @@ import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import type { Deps } from './deps.ts';
+import { draftingMemoryRoutes } from './drafts/learning-routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { emailRoutes } from './emails/routes.ts';
 import { fileRoutesOf, UPLOAD_PATH } from './files/routes.ts';
@@ -55,6 +56,7 @@ export function createApi(deps: Deps) {
     .route('/', emailRoutes(deps))
     .route('/', draftRoutes(deps))
     .route('/', deliveryRoutes(deps))
+    .route('/', draftingMemoryRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', analyticsRoutes(deps))
     .route('/', trainingRoutes(deps))

@@ -89,6 +89,8 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
     json: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'a' } },
   }),
   'POST /api/drafts/{id}/retry-delivery': (f) => ({ path: `/api/drafts/${f.draftId}/retry-delivery` }),
+  // Refused before the item is looked up: any item id does.
+  'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ path: `/api/accounts/${f.accountId}/drafting-memory/${f.draftId}` }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',

@@ -115,6 +115,7 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'POST /api/accounts/{id}/delivery/check': () => ({
     body: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'me', password: null } },
   }),
+  'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ params: { itemId: f.draftId } }),
   'POST /api/waitlist': () => ({ body: { name: 'Wendy Waiter', email: 'wendy@example.com', howHeard: 'friend' } }),
   'POST /api/contact': () => ({ body: { name: 'Carl', email: 'carl@example.com', subject: 'Hello', message: 'A question' } }),
 };

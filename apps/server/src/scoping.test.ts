@@ -22,6 +22,8 @@ type Fixture = {
   draftIdOfA: string;
   /** One of A's signed-in sessions (better-auth's row id). */
   authSessionIdOfA: string;
+  /** An item of A's drafting memory. */
+  memoryItemIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -107,6 +109,8 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/drafts/{id}/retry-delivery', idOfA: (f) => f.draftIdOfA },
   { method: 'GET', path: '/api/drafts/{id}/eml', idOfA: (f) => f.draftIdOfA },
   { method: 'DELETE', path: '/api/settings/sessions/{id}', idOfA: (f) => f.authSessionIdOfA },
+  { method: 'GET', path: '/api/accounts/{id}/drafting-memory', idOfA: accountOfA },
+  { method: 'DELETE', path: '/api/accounts/{id}/drafting-memory/{itemId}', idOfA: accountOfA },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -212,8 +216,8 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
   'GET /api/drafts/counts': async (f, t) => {
     const a = await (await t.request('/api/drafts/counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/drafts/counts', { cookie: f.cookieB })).json();
-    expect(a).toEqual({ pending: 1, needsReview: 0 });
-    expect(b).toEqual({ pending: 0, needsReview: 0 });
+    expect(a).toEqual({ pending: 1, needsReview: 0, paused: [] });
+    expect(b).toEqual({ pending: 0, needsReview: 0, paused: [] });
   },
   'GET /api/dashboard/activity': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
@@ -330,8 +334,14 @@ const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
   [a.user.id, rows[0]!.id, emailRows[0]!.id],
 );
 const { rows: authSessionRows } = await t.database.pool.query<{ id: string }>('select id from sessions where user_id = $1', [a.user.id]);
+const { rows: memoryRows } = await t.database.pool.query<{ id: string }>(
+  `insert into drafting_memory (user_id, email_account_id, scope, kind, value, evidence, first_seen_at, last_seen_at)
+   values ($1, $2, 'global', 'avoid_phrase', 'please do not hesitate', 3, now(), now()) returning id`,
+  [a.user.id, rows[0]!.id],
+);
 const fixture: Fixture = {
   authSessionIdOfA: authSessionRows[0]!.id,
+  memoryItemIdOfA: memoryRows[0]!.id,
   draftIdOfA: draftRows[0]!.id,
   knowledgeIdOfA: knowledgeRows[0]!.id,
   attachmentIdOfA: attachmentRows[0]!.id,
@@ -349,8 +359,10 @@ describe('user scoping', () => {
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
       const path =
-        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA) +
-        (route.query ?? '');
+        route.path
+          .replace(/\{[^}]+\}/, route.idOfA(fixture))
+          .replace('{attachmentId}', fixture.messageAttachmentIdOfA)
+          .replace('{itemId}', fixture.memoryItemIdOfA) + (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,
         cookie: fixture.cookieB,

@@ -17,6 +17,7 @@ export * from './dashboard/schemas.ts';
 export * from './delivery/messages.ts';
 export * from './delivery/schemas.ts';
 export * from './drafts/labels.ts';
+export * from './drafts/learning.ts';
 export * from './drafts/schemas.ts';
 export * from './emails/messages.ts';
 export * from './emails/schemas.ts';

@@ -6,6 +6,7 @@ import {
   type DraftingSettingsRow,
   type DraftRow,
   type DraftStatus,
+  type DraftVerdict,
   draftDeliveries,
   draftFeedback,
   draftingSettings,
@@ -504,7 +505,13 @@ export async function updatePendingDraft(
   userId: string,
   draftId: string,
   changes: Partial<Pick<DraftRow, 'status' | 'body' | 'subject' | 'originalBody' | 'decidedAt' | 'suggestedAttachments'>>,
-  feedback?: { action: DraftFeedbackAction; originalText: string; finalText: string | null },
+  feedback?: {
+    action: DraftFeedbackAction;
+    originalText: string;
+    finalText: string | null;
+    similarity?: number | null;
+    verdict?: DraftVerdict | null;
+  },
   /** More work of the same transition, in its transaction (issue 20: the delivery and its job). */
   within?: (tx: Pick<Db, 'insert' | 'update' | 'select' | 'execute'>, row: { id: string; emailAccountId: string }) => Promise<void>,
 ) {

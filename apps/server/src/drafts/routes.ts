@@ -8,6 +8,7 @@ import {
   ZEmailDraftResponse,
   ZListDraftsQuery,
   ZListDraftsResponse,
+  ZPausedAccount,
   ZSwitchDraftModeRequest,
   ZUpdateDraftingSettingsRequest,
 } from '@penman/contract';
@@ -19,7 +20,7 @@ import { requireUser } from '../platform/http/session.ts';
 import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
-const ZDraftCountsResponse = z.object({ pending: z.number().int(), needsReview: z.number().int() });
+const ZDraftCountsResponse = z.object({ pending: z.number().int(), needsReview: z.number().int(), paused: z.array(ZPausedAccount) });
 
 const errors = {
   400: json(ZApiError, 'Invalid input'),

@@ -13,16 +13,19 @@ import type { Env } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftFeedbackAction, DraftRow, SuggestedAttachment } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { builtinDraft, postProcess } from './engine/compose.ts';
 import type { ComposeInput, DraftMode, RawDraft } from './engine/types.ts';
 import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
+import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseOf } from './learning-service.ts';
 import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
 import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
 import { triageEmails } from './triage-service.ts';
 
+export { deleteDraftingMemoryItem, learnFromOwnReplies, listDraftingMemory } from './learning-service.ts';
 export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
 
 type Scope = { db: Db; userId: string };
@@ -232,10 +235,16 @@ async function changePendingDraft(scope: Scope, draftId: string, decide: (draft:
     scope.userId,
     draftId,
     changes,
-    feedback && { ...feedback, originalText: record.draft.body },
+    feedback && { ...feedback, originalText: record.draft.body, ...feedbackComparison(record.draft.body, feedback.finalText) },
     within,
   );
   if (!updated) requirePending(await requireDraft(scope, draftId));
+  // Learning (issue 20): every decision may change what the account's drafting memory says. The
+  // decision is stored either way: a failure to learn is logged, never the user's error.
+  if (feedback)
+    await learnDraftingMemory({ db: scope.db, userId: scope.userId, accountId: record.draft.emailAccountId }).catch((error: unknown) =>
+      logger.warn({ err: error, draftId }, 'drafting memory not learnt'),
+    );
   const after = await requireDraft(scope, draftId);
   await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
   return toDraft(after);
@@ -363,8 +372,10 @@ export async function listDrafts({ db, userId, query }: Scope & { query: z.outpu
 }
 
 /** Pending drafts of every account, and how many need review (the queue's badge and the overview card). */
-export function countDrafts({ db, userId }: Scope) {
-  return repo.countPending(db, userId);
+export async function countDrafts({ db, userId }: Scope) {
+  const [counts, paused] = await Promise.all([repo.countPending(db, userId), listPausedAccounts({ db, userId })]);
+  // Accounts whose auto-drafting paused itself (issue 20): the overview's card says so.
+  return { ...counts, paused };
 }
 
 async function requireAccount({ db, userId }: Scope, accountId: string) {
@@ -379,6 +390,7 @@ export async function getDraftingSettings({ db, env, userId, accountId }: Scope 
     settings: await draftingSettingsOf({ db, userId, accountId }),
     llmAvailable: llmAvailable(env),
     llmModel: env.LLM_MODEL ?? null,
+    pause: pauseOf(await repo.findDraftingSettings(db, userId, accountId)),
   };
 }
 
@@ -410,5 +422,7 @@ export async function updateDraftingSettings({
   next.reviewSenders = uniqueItems(next.reviewSenders);
   next.ignoredSenders = uniqueItems(next.ignoredSenders);
   await repo.saveDraftingSettings(db, userId, accountId, next);
+  // Turning drafting on again clears a pause (issue 20) and starts the count of unused drafts again.
+  if (changes.enabled && !current.enabled) await clearPause({ db, userId, accountId });
   return getDraftingSettings({ db, env, userId, accountId });
 }

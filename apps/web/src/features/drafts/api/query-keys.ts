@@ -6,6 +6,7 @@ export const draftsKeys = {
   counts: () => [...draftsKeys.all, 'counts'] as const,
   accounts: () => [...draftsKeys.all, 'accounts'] as const,
   settings: (accountId: string) => [...draftsKeys.all, 'settings', accountId] as const,
+  memory: (accountId: string) => [...draftsKeys.all, 'memory', accountId] as const,
 };
 
 /** What the queue shows: one account or all, and only the drafts flagged for review or every pending one. */
