@@ -32,9 +32,6 @@ export const DELIVERY_LABELS = {
   announce: {
     retried: 'Delivery queued again.',
   },
-  toasts: {
-    retryFailed: 'Could not retry the delivery',
-  },
   account: {
     title: 'Replies',
     description: 'What Approve and Send Now do with a reply Penman wrote for this account.',
@@ -52,7 +49,8 @@ export const DELIVERY_LABELS = {
     },
     modeDefault: '(default)',
     imported: 'Imported file: replies can be copied or downloaded, not delivered.',
-    gmailNoCompose: 'Penman was connected with read-only access to this Gmail account. Reconnect and allow composing to save or send replies.',
+    gmailNoCompose:
+      'Penman was connected with read-only access to this Gmail account. Reconnect and allow composing to save or send replies.',
     reconnect: 'Reconnect Gmail',
     reconnecting: 'Waiting for Google…',
     smtp: 'Outgoing mail server (SMTP)',

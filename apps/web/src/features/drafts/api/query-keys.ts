@@ -3,6 +3,7 @@ export const draftsKeys = {
   all: ['drafts'] as const,
   lists: () => [...draftsKeys.all, 'list'] as const,
   list: (filters: DraftFilters) => [...draftsKeys.lists(), filters] as const,
+  detail: (draftId: string) => [...draftsKeys.all, 'detail', draftId] as const,
   counts: () => [...draftsKeys.all, 'counts'] as const,
   accounts: () => [...draftsKeys.all, 'accounts'] as const,
   settings: (accountId: string) => [...draftsKeys.all, 'settings', accountId] as const,

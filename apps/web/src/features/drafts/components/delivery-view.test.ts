@@ -59,7 +59,7 @@ describe("a decided draft's delivery, as its card shows it", () => {
   });
 
   it.each([
-    ['in flight', draft('approved', { state: 'delivering' }), { retry: false, copy: false, eml: false }],
+    ['in flight', draft('approved', { state: 'delivering' }), { retry: false, copy: true, eml: false }],
     ['delivered', draft('saved', { state: 'delivered', deliveredAt: AT }), { retry: false, copy: true, eml: true }],
     ['rejected', draft('rejected', null), { retry: false, copy: false, eml: false }],
     ['completed', draft('completed', null), { retry: false, copy: false, eml: false }],

@@ -15,7 +15,7 @@ export type DeliveryView = {
   error: string | null;
   /** A line under the status: what to do instead (no retry can help), or what "completed" means. */
   hint: string | null;
-  /** Retry only a failure a retry can mend; Copy and .eml once there is a final outcome (delivered or failed). */
+  /** Retry only a failure a retry can mend; Copy for any reply on its way; .eml once there is an outcome (delivered or failed). */
   buttons: { retry: boolean; copy: boolean; eml: boolean };
 };
 
@@ -45,7 +45,14 @@ export function deliveryView(draft: DeliveryDraft): DeliveryView | null {
   switch (delivery.state) {
     case 'queued':
     case 'delivering':
-      return { tone: 'progress', text: saving ? L.saving : L.sending, at: null, error: null, hint: null, buttons: NO_BUTTONS };
+      return {
+        tone: 'progress',
+        text: saving ? L.saving : L.sending,
+        at: null,
+        error: null,
+        hint: null,
+        buttons: { retry: false, copy: true, eml: false },
+      };
     case 'delivered':
       return done(saving ? L.savedIn(draft.email.accountEmail) : L.sent, delivery.deliveredAt ?? draft.sentAt);
     case 'failed':
@@ -72,7 +79,7 @@ export function deliveryInFlight(draft: Pick<Draft, 'delivery'> | undefined): bo
 
 /** The reply's recipients as the card lists them: To always (even when empty), Cc only when there is one. */
 export function recipientLines(recipients: Draft['recipients']): { label: string; addresses: string }[] {
-  const lines = [{ label: L.to, addresses: recipients.to.join(', ') || L.noRecipients }];
+  const lines: { label: string; addresses: string }[] = [{ label: L.to, addresses: recipients.to.join(', ') || L.noRecipients }];
   if (recipients.cc.length > 0) lines.push({ label: L.cc, addresses: recipients.cc.join(', ') });
   return lines;
 }
