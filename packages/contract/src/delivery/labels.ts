@@ -63,7 +63,6 @@ export const DELIVERY_LABELS = {
     username: 'Username',
     useImapPassword: 'Use the IMAP password',
     password: 'SMTP password',
-    passwordKept: 'Leave empty to keep the saved password.',
     check: 'Check connection',
     checking: 'Checking…',
     checkOk: 'Connection works',
