@@ -27,15 +27,15 @@ export function DraftDelivery({ draft, busy, onRetry, onCopy }: DraftDeliveryPro
   if (!view) return null;
   return (
     <section aria-label={L.region} className="mt-4 grid gap-3 border-t pt-4">
-      <p role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
+      <p role="status" aria-live="polite" className="flex items-start gap-2 text-sm font-medium [&>svg]:mt-0.5">
         {view.tone === 'failed' ? null : <StatusLine view={view} />}
       </p>
       {view.tone === 'failed' ? (
         <div
           role="alert"
-          className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+          className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-red-800 dark:text-red-200"
         >
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
           <div className="min-w-0 [overflow-wrap:anywhere]">
             <p className="font-medium">{view.text}</p>
             {view.error ? <p>{view.error}</p> : null}
@@ -60,12 +60,17 @@ function StatusLine({ view }: { view: DeliveryView }) {
   return (
     <>
       {icon}
-      <span className="[overflow-wrap:anywhere]">{view.text}</span>
-      {view.at ? (
-        <time dateTime={view.at} className="font-normal text-muted-foreground">
-          {L.at(formatDateTime(view.at))}
-        </time>
-      ) : null}
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        {view.text}
+        {view.at ? (
+          <>
+            {' '}
+            <time dateTime={view.at} className="font-normal whitespace-nowrap text-muted-foreground">
+              {L.at(formatDateTime(view.at))}
+            </time>
+          </>
+        ) : null}
+      </span>
     </>
   );
 }
