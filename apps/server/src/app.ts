@@ -8,6 +8,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Deps } from './deps.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { emailRoutes } from './emails/routes.ts';
 import { fileRoutesOf, UPLOAD_PATH } from './files/routes.ts';
@@ -52,6 +53,7 @@ export function createApi(deps: Deps) {
     .route('/', accountRoutes(deps))
     .route('/', emailRoutes(deps))
     .route('/', draftRoutes(deps))
+    .route('/', deliveryRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', analyticsRoutes(deps))
     .route('/', trainingRoutes(deps))

@@ -3,6 +3,8 @@ import { initializationStepJob, recomputeForAliasesJob } from './accounts/jobs.t
 import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
+import { deliverDraftJob } from './delivery/jobs.ts';
+import { deliverDraft } from './delivery/service.ts';
 import type { Deps } from './deps.ts';
 import { composeDraftJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
 import { composeDraftForEmail, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
@@ -42,6 +44,7 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   handle(composeDraftJob, async ({ userId, emailId }, deps) => {
     await composeDraftForEmail({ db: deps.db, env: deps.env, userId, emailId });
   }),
+  handle(deliverDraftJob, (payload, deps) => deliverDraft(deps, payload)),
   handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
     await relearnTriage({ db: deps.db, userId, accountId });
   }),

@@ -50,6 +50,9 @@ export const drafts = pgTable(
     decidedAt: timestamptz('decided_at'),
     // styleMatch(profile, body), 0..1.
     styleScore: real('style_score'),
+    // Who the reply goes to, fixed when the draft is written (delivery/engine/recipients.ts); null on
+    // drafts written before issue 20 (delivery then works them out from the email).
+    recipients: jsonb('recipients').$type<{ to: string[]; cc: string[] }>(),
     // Id of the copy saved in the mailbox's Drafts (IMAP APPEND uid or Gmail draft id).
     providerDraftId: text('provider_draft_id'),
     createdAt: createdAtColumn(),
