@@ -228,7 +228,7 @@ test("the account card's Replies section: the mode, the SMTP settings and their 
   await smtp.getByLabel('Use the IMAP password').check();
 
   // Nothing listens on port 1: the check fails, and says so as an alert.
-  await smtp.getByLabel('Port').fill('1');
+  await smtp.getByRole('textbox', { name: 'Port' }).fill('1');
   await smtp.getByRole('button', { name: 'Check connection' }).click();
   await expect(smtp.getByRole('alert')).toContainText('Connection failed', { timeout: 30_000 });
   await snap(page, 'delivery-account-check-failed-1280');
