@@ -243,6 +243,48 @@ test("the account card's Replies section: the mode, the SMTP settings and their 
   await expect.poll(mode).toBe('save_to_drafts');
 });
 
+test('a failed delivery shows why, stays in the queue after a reload, and Retry tries again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Send through the suggested SMTP server (this machine, port 587), where nothing listens.
+  const setMode = async (mode: string) =>
+    expect((await page.request.put(`/api/accounts/${account.id}/delivery`, { headers: SAME_ORIGIN, data: { mode } })).ok()).toBe(true);
+  await setMode('send');
+  try {
+    await page.goto('/dashboard/drafts');
+    const question = await deliverQuestion('Failing send');
+    const item = card(page, question.subject);
+    await expect(item).toBeVisible({ timeout: DRAFT_ARRIVES_MS });
+    await item.getByRole('button', { name: 'Approve' }).click();
+    const delivery = item.getByRole('region', { name: 'Delivery' });
+    await expect(delivery.getByRole('alert')).toContainText('Not delivered', { timeout: DELIVERED_MS });
+    await expect(delivery.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(delivery.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(delivery.getByRole('link', { name: 'Download .eml' })).toBeVisible();
+    await snap(page, 'delivery-queue-failed-1280');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A reload: the approved draft is still in sight, with its failure and Retry.
+    await page.reload();
+    await expect(item.getByRole('region', { name: 'Delivery' }).getByRole('alert')).toContainText('Not delivered');
+    const draftId = (await item.getAttribute('id'))?.replace(/^draft-/, '') ?? '';
+    const attemptsBefore = (await draftById(page, draftId)).delivery?.attempts ?? 0;
+    await item.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Delivery queued again.' })).toBeAttached();
+    // Tried again (and failed again: still nothing listens).
+    await expect
+      .poll(async () => (await draftById(page, draftId)).delivery?.attempts ?? 0, { timeout: DELIVERED_MS })
+      .toBeGreaterThan(attemptsBefore);
+    await expect(item.getByRole('region', { name: 'Delivery' }).getByRole('alert')).toContainText('Not delivered', {
+      timeout: DELIVERED_MS,
+    });
+    // Nothing of it reached the mailbox's Drafts folder.
+    expect(await draftsFolderMessages(question.subject)).toEqual([]);
+  } finally {
+    await setMode('save_to_drafts');
+  }
+});
+
 test.describe('at 375 x 812', () => {
   test.use({ viewport: PHONE });
 

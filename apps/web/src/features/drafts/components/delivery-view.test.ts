@@ -1,6 +1,6 @@
 import type { Draft, DraftDelivery } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
-import { deliveryInFlight, deliveryView, emlHref, recipientLines } from './delivery-view.ts';
+import { awaitsDelivery, deliveryInFlight, deliveryView, emlHref, recipientLines } from './delivery-view.ts';
 
 const ACCOUNT = 'phillip.allen@enron.com';
 const AT = '2026-11-25T06:00:00.000Z';
@@ -98,5 +98,20 @@ describe('recipients above the reply', () => {
 describe('the .eml download', () => {
   it("is the draft's eml route", () => {
     expect(emlHref('0b6f3a1e-1111-4222-8333-944445555666')).toBe('/api/drafts/0b6f3a1e-1111-4222-8333-944445555666/eml');
+  });
+});
+
+describe('after a reload, the queue still shows the approved drafts not delivered yet', () => {
+  it.each([
+    ['queued', { state: 'queued' }, true],
+    ['delivering', { state: 'delivering' }, true],
+    ['failed, a retry can help', { state: 'failed', retryable: true }, true],
+    ['failed for good (an imported file)', { state: 'failed', retryable: false }, false],
+    ['delivered', { state: 'delivered' }, false],
+  ] as const)('%s: %s', (_name, changes, shown) => {
+    expect(awaitsDelivery({ delivery: delivery(changes) })).toBe(shown);
+  });
+  it('not without a delivery', () => {
+    expect(awaitsDelivery({ delivery: null })).toBe(false);
   });
 });

@@ -88,3 +88,12 @@ export function recipientLines(recipients: Draft['recipients']): { label: string
 export function emlHref(draftId: string): string {
   return `/api/drafts/${encodeURIComponent(draftId)}/eml`;
 }
+
+/**
+ * An approved draft the queue keeps showing after a reload: its reply is on its way, or failed in a
+ * way Retry can mend. Delivered ones leave; a failure no retry can help (an imported file) was
+ * shown when the user approved it and does not come back on every visit.
+ */
+export function awaitsDelivery(draft: Pick<Draft, 'delivery'>): boolean {
+  return deliveryInFlight(draft) || (draft.delivery?.state === 'failed' && draft.delivery.retryable);
+}

@@ -13,6 +13,7 @@ import {
 } from '../api/draft-actions.ts';
 import { draftQueryOptions } from '../api/get-draft.ts';
 import { useDrafts } from '../api/get-drafts.ts';
+import { useUndeliveredDrafts } from '../api/get-undelivered-drafts.ts';
 import { type DraftFilters, draftsKeys } from '../api/query-keys.ts';
 import { isTypingTarget, moveSelection, type QueueKeyAction, queueKeyAction } from './queue-keyboard.ts';
 import { copyText, isDecided, mergeQueue, nextPendingId, toggledAttachmentIds } from './queue-view.ts';
@@ -57,11 +58,15 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
     [decided, live],
   );
 
+  // Approved earlier (another visit, another tab) and not delivered yet: in sight until delivered.
+  const undelivered = useUndeliveredDrafts(filters);
+
   const shown = useMemo(() => {
     const pending = drafts.data?.pages.flatMap((page) => page.drafts) ?? [];
-    const decidedHere = new Map([...liveDecided].filter(([, draft]) => matchesFilters(draft, filters)));
+    const decidedAll = new Map([...undelivered.map((draft) => [draft.id, draft] as const), ...liveDecided]);
+    const decidedHere = new Map([...decidedAll].filter(([, draft]) => matchesFilters(draft, filters)));
     return mergeQueue(pending, decidedHere);
-  }, [drafts.data, liveDecided, filters]);
+  }, [drafts.data, undelivered, liveDecided, filters]);
 
   const selected = shown.find((draft) => draft.id === selectedId) ?? shown[0];
 
