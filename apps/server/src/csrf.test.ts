@@ -82,6 +82,12 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
     path: `/api/accounts/${f.accountId}/drafting-settings`,
     json: { enabled: false },
   }),
+  'PUT /api/accounts/{id}/delivery': (f) => ({ path: `/api/accounts/${f.accountId}/delivery`, json: { mode: 'send' } }),
+  'POST /api/accounts/{id}/delivery/check': (f) => ({
+    path: `/api/accounts/${f.accountId}/delivery/check`,
+    json: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'a' } },
+  }),
+  'POST /api/drafts/{id}/retry-delivery': (f) => ({ path: `/api/drafts/${f.draftId}/retry-delivery` }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',

@@ -106,6 +106,12 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
       engine: 'builtin',
     },
   }),
+  'PUT /api/accounts/{id}/delivery': () => ({
+    body: { mode: 'send', smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'me', password: 'pw' } },
+  }),
+  'POST /api/accounts/{id}/delivery/check': () => ({
+    body: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'me', password: null } },
+  }),
   'POST /api/waitlist': () => ({ body: { name: 'Wendy Waiter', email: 'wendy@example.com', howHeard: 'friend' } }),
   'POST /api/contact': () => ({ body: { name: 'Carl', email: 'carl@example.com', subject: 'Hello', message: 'A question' } }),
 };

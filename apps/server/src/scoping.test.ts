@@ -93,6 +93,17 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA },
   { method: 'PATCH', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA, body: { enabled: false } },
+  // Delivery (issue 20): B never reads, changes or checks A's delivery settings, retries or downloads A's reply.
+  { method: 'GET', path: '/api/accounts/{id}/delivery', idOfA: accountOfA },
+  { method: 'PUT', path: '/api/accounts/{id}/delivery', idOfA: accountOfA, body: { mode: 'send' } },
+  {
+    method: 'POST',
+    path: '/api/accounts/{id}/delivery/check',
+    idOfA: accountOfA,
+    body: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'a' } },
+  },
+  { method: 'POST', path: '/api/drafts/{id}/retry-delivery', idOfA: (f) => f.draftIdOfA },
+  { method: 'GET', path: '/api/drafts/{id}/eml', idOfA: (f) => f.draftIdOfA },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { ReplyMessage } from './engine/reply-message.ts';
 
-export type OutgoingAttachment = { filename: string; contentType: string; open: () => Promise<Readable> };
+/** A file going with the reply, streamed from storage into the message. */
+export type OutgoingAttachment = { filename: string; contentType: string; stream: Readable };
 
 const angle = (id: string) => `<${id}>`;
 
@@ -22,9 +23,7 @@ export async function buildMime(message: ReplyMessage, attachments: OutgoingAtta
     date: message.date,
     text: message.text,
     html: message.html,
-    attachments: await Promise.all(
-      attachments.map(async (a) => ({ filename: a.filename, contentType: a.contentType, content: await a.open() })),
-    ),
+    attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.stream })),
   });
   return composer.compile().build();
 }

@@ -181,13 +181,14 @@ export async function findDraftToDeliver(db: Db, userId: string, draftId: string
   return row;
 }
 
-export type DraftToDeliver = NonNullable<Awaited<ReturnType<typeof findDraftToDeliver>>>;
-
 /**
  * A shared inbox: the pending drafts other users of Penman hold of the same email (an account of
  * the same address, the same Message-ID) become 'completed'. Answers them, for their events.
  */
-export async function completeTeammateDrafts(tx: Writer, { userId, address, messageId }: { userId: string; address: string; messageId: string }) {
+export async function completeTeammateDrafts(
+  tx: Writer,
+  { userId, address, messageId }: { userId: string; address: string; messageId: string },
+) {
   const others = await tx
     .select({ id: drafts.id, userId: drafts.userId, emailAccountId: drafts.emailAccountId })
     .from(drafts)

@@ -1,5 +1,11 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { ZApiError, ZCheckSmtpRequest, ZCheckSmtpResponse, ZDeliverySettingsResponse, ZUpdateDeliverySettingsRequest } from '@penman/contract';
+import {
+  ZApiError,
+  ZCheckSmtpRequest,
+  ZCheckSmtpResponse,
+  ZDeliverySettingsResponse,
+  ZUpdateDeliverySettingsRequest,
+} from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
@@ -32,7 +38,11 @@ const checkRoute = createRoute({
   security,
   description: 'Logs in to the SMTP server with these settings (nothing saved).',
   request: { params: ZIdParam, body: jsonBody(ZCheckSmtpRequest) },
-  responses: { 200: json(ZCheckSmtpResponse, 'The server accepted the login'), ...accountErrors, 422: json(ZApiError, 'Not an IMAP account') },
+  responses: {
+    200: json(ZCheckSmtpResponse, 'The server accepted the login'),
+    ...accountErrors,
+    422: json(ZApiError, 'Not an IMAP account'),
+  },
 });
 
 export function deliveryRoutes(deps: Deps) {
@@ -45,11 +55,18 @@ export function deliveryRoutes(deps: Deps) {
     )
     .openapi(putRoute, async (c) =>
       c.json(
-        await service.updateDeliverySettings(deps, { userId: c.get('userId'), accountId: c.req.valid('param').id, changes: c.req.valid('json') }),
+        await service.updateDeliverySettings(deps, {
+          userId: c.get('userId'),
+          accountId: c.req.valid('param').id,
+          changes: c.req.valid('json'),
+        }),
         200,
       ),
     )
     .openapi(checkRoute, async (c) =>
-      c.json(await service.checkSmtp(deps, { userId: c.get('userId'), accountId: c.req.valid('param').id, smtp: c.req.valid('json').smtp }), 200),
+      c.json(
+        await service.checkSmtp(deps, { userId: c.get('userId'), accountId: c.req.valid('param').id, smtp: c.req.valid('json').smtp }),
+        200,
+      ),
     );
 }

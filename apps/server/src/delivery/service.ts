@@ -20,7 +20,7 @@ import { publishEvent } from '../platform/realtime.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
 import { getProfileNames } from '../users/service.ts';
 import { describeFailure } from './engine/failures.ts';
-import { type ReplyRecipients, replyRecipients, repliesToAll } from './engine/recipients.ts';
+import { type ReplyRecipients, repliesToAll, replyRecipients } from './engine/recipients.ts';
 import { newMessageId, replyMessage } from './engine/reply-message.ts';
 import { smtpPreset } from './engine/smtp-presets.ts';
 import { deliverDraftJob } from './jobs.ts';
@@ -175,19 +175,24 @@ async function composeReply(deps: DeliverDeps, userId: string, delivery: DraftDe
     // The delivery's own time: every attempt builds the same message.
     date: delivery.createdAt,
   });
-  const attachments: OutgoingAttachment[] = draft.suggestedAttachments
-    .filter((a) => a.selected)
-    .map((a) => ({
-      filename: a.filename,
-      contentType: 'application/octet-stream',
-      open: async () => (await openFile({ db: deps.db, userId, files: deps.files, source: 'attachment', id: a.id })).stream,
-    }));
+  // The library files the user kept selected, streamed from storage (a file deleted since is left out).
+  const attachments: OutgoingAttachment[] = [];
+  for (const selected of draft.suggestedAttachments.filter((a) => a.selected)) {
+    const file = await openFile({ db: deps.db, userId, files: deps.files, source: 'attachment', id: selected.id }).catch((error) => {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (file) attachments.push({ filename: file.filename, contentType: file.contentType, stream: file.stream });
+  }
   const raw = await buildMime(message, attachments);
   return { raw, message, account, mail, draft };
 }
 
 /** The reply as a message/rfc822 download (Copy / .eml for an imported account, or any approved draft). */
-export async function draftEml(deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'files'>, { userId, draftId }: { userId: string; draftId: string }) {
+export async function draftEml(
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'files'>,
+  { userId, draftId }: { userId: string; draftId: string },
+) {
   const delivery = await repo.findDelivery(deps.db, userId, draftId);
   const fallback = await repo.findDraftToDeliver(deps.db, userId, draftId);
   if (!fallback) throw new AppError('NOT_FOUND', 'Draft not found');
@@ -217,7 +222,8 @@ export async function draftEml(deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'im
 
 function emlName(subject: string): string {
   const name = subject
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120);
@@ -260,8 +266,8 @@ export async function deliverDraft(deps: DeliverDeps, { userId, draftId }: { use
       throw new InjectedCrash(error);
     }
   };
-  await crash('claimed');
   try {
+    await crash('claimed');
     const outcome = await attempt(deps, userId, claimed, crash);
     await crash('before-mark-delivered');
     const draft = await repo.markDelivered(deps.db, userId, draftId, {
@@ -329,7 +335,14 @@ async function withImap<T>(deps: DeliverDeps, userId: string, accountId: string,
 
 async function saveToImapDrafts(
   deps: DeliverDeps,
-  p: { userId: string; accountId: string; delivery: DraftDeliveryRow; raw: Buffer; retrying: boolean; crash: (s: DeliveryStep) => Promise<void> },
+  p: {
+    userId: string;
+    accountId: string;
+    delivery: DraftDeliveryRow;
+    raw: Buffer;
+    retrying: boolean;
+    crash: (s: DeliveryStep) => Promise<void>;
+  },
 ): Promise<Outcome> {
   return withImap(deps, p.userId, p.accountId, async (client) => {
     const folder = await findFolder(client, 'drafts');
@@ -398,11 +411,8 @@ async function sendBySmtp(
     const envelopeTo = await repo.findDraftToDeliver(deps.db, userId, delivery.draftId);
     const recipients = envelopeTo?.draft.recipients ?? recipientsForReply(envelopeTo!.mail, [account.emailAddress, ...account.aliases]);
     try {
-      await sendSmtp(
-        connection,
-        { from: account.emailAddress, to: [...recipients.to, ...recipients.cc] },
-        p.raw,
-        (phase) => repo.setSmtpPhase(deps.db, userId, delivery.draftId, phase),
+      await sendSmtp(connection, { from: account.emailAddress, to: [...recipients.to, ...recipients.cc] }, p.raw, (phase) =>
+        repo.setSmtpPhase(deps.db, userId, delivery.draftId, phase),
       );
     } catch (error) {
       // A definite answer from the server (a 4xx/5xx reply) means it does not hold the message.
@@ -427,7 +437,9 @@ async function sendBySmtp(
 /** Gmail accounts: compose needs gmail.compose; a grant from before (read-only) must reconnect. */
 export function canCompose(account: Pick<repo.DeliveryAccount, 'provider' | 'grantedScopes'>): boolean {
   if (account.provider !== 'gmail') return account.provider !== 'mbox';
-  return (account.grantedScopes ?? []).some((scope) => scope === GMAIL_COMPOSE_SCOPE || scope.endsWith('/gmail.modify') || scope === 'https://mail.google.com/');
+  return (account.grantedScopes ?? []).some(
+    (scope) => scope === GMAIL_COMPOSE_SCOPE || scope.endsWith('/gmail.modify') || scope === 'https://mail.google.com/',
+  );
 }
 
 async function deliverByGmail(
@@ -442,7 +454,7 @@ async function deliverByGmail(
   },
 ): Promise<Outcome> {
   if (!canCompose(p.account)) throw new DeliveryError('GMAIL_SCOPE', DELIVERY_MESSAGES.gmailReadOnly);
-  if (!deps.google || !p.account.encryptedPassword) throw new DeliveryError('EAUTH', DELIVERY_MESSAGES.gmailReadOnly);
+  if (!deps.google || !p.account.encryptedPassword) throw new DeliveryError('GMAIL_RECONNECT', DELIVERY_MESSAGES.gmailReconnect);
   const api = gmailApi(deps.google, deps.secretBox.decrypt(p.account.encryptedPassword));
   if (p.retrying) {
     const found = await findGmailMessage(api, p.delivery.messageId);
@@ -450,8 +462,7 @@ async function deliverByGmail(
   }
   const thread = p.mailMessageId ? await findGmailMessage(api, p.mailMessageId) : null;
   const threadId = thread?.threadId ?? null;
-  const result =
-    p.delivery.mode === 'send' ? await sendGmail(api, p.raw, threadId) : await createGmailDraft(api, p.raw, threadId);
+  const result = p.delivery.mode === 'send' ? await sendGmail(api, p.raw, threadId) : await createGmailDraft(api, p.raw, threadId);
   await p.crash('after-gmail-call');
   return { providerMessageId: result.id, providerThreadId: result.threadId };
 }
@@ -493,7 +504,10 @@ export async function getDeliverySettings({ db, userId, accountId }: Scope & { a
 type SettingsDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string };
 
 /** Logs in with these SMTP settings (nodemailer verify), without saving them. */
-export async function checkSmtp(deps: SettingsDeps, { userId, accountId, smtp }: { userId: string; accountId: string; smtp: SmtpSettingsInput }) {
+export async function checkSmtp(
+  deps: SettingsDeps,
+  { userId, accountId, smtp }: { userId: string; accountId: string; smtp: SmtpSettingsInput },
+) {
   const account = await requireAccount({ db: deps.db, userId }, accountId);
   if (account.provider !== 'exchange') throw new AppError('VALIDATION', DELIVERY_MESSAGES.smtpNotForProvider);
   let connection: SmtpConnection;
@@ -515,7 +529,11 @@ export async function checkSmtp(deps: SettingsDeps, { userId, accountId, smtp }:
 /** Saves the mode and (after a successful login) the SMTP settings; a given password is stored encrypted. */
 export async function updateDeliverySettings(
   deps: SettingsDeps,
-  { userId, accountId, changes }: { userId: string; accountId: string; changes: { mode?: DeliveryMode | undefined; smtp?: SmtpSettingsInput | undefined } },
+  {
+    userId,
+    accountId,
+    changes,
+  }: { userId: string; accountId: string; changes: { mode?: DeliveryMode | undefined; smtp?: SmtpSettingsInput | undefined } },
 ): Promise<DeliverySettingsResponse> {
   const account = await requireAccount({ db: deps.db, userId }, accountId);
   const values: repo.SettingsValues = {};

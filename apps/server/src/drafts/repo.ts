@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import {
+  type DraftDeliveryRow,
   type DraftFeedbackAction,
   type DraftingSettingsRow,
-  type DraftDeliveryRow,
   type DraftRow,
   type DraftStatus,
   draftDeliveries,

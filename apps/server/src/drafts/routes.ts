@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { draftEml } from '../delivery/service.ts';
 import {
   ZApiError,
   ZDraftAttachmentsRequest,
@@ -12,6 +11,7 @@ import {
   ZSwitchDraftModeRequest,
   ZUpdateDraftingSettingsRequest,
 } from '@penman/contract';
+import { draftEml } from '../delivery/service.ts';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
@@ -200,7 +200,10 @@ export function draftRoutes(deps: Deps) {
       c.json(await service.getDraftingSettings({ ...drafting(c.get('userId')), accountId: c.req.valid('param').id }), 200),
     )
     .openapi(retryDeliveryRoute, async (c) =>
-      c.json({ draft: await service.retryDraftDelivery({ ...scope(c.get('userId')), queue: deps.queue, draftId: c.req.valid('param').id }) }, 200),
+      c.json(
+        { draft: await service.retryDraftDelivery({ ...scope(c.get('userId')), queue: deps.queue, draftId: c.req.valid('param').id }) },
+        200,
+      ),
     )
     .openapi(emlRoute, async (c) => {
       const { raw, filename } = await draftEml(deps, { userId: c.get('userId'), draftId: c.req.valid('param').id });

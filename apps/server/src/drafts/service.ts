@@ -213,19 +213,17 @@ type Decision = {
   feedback?: { action: DraftFeedbackAction; finalText: string | null };
 };
 /** Issue 20: the transition also starts the reply's delivery (same transaction); answers teammates' completed drafts. */
-type Within = (tx: Parameters<NonNullable<Parameters<typeof repo.updatePendingDraft>[5]>>[0], row: { id: string; emailAccountId: string }) => Promise<void>;
+type Within = (
+  tx: Parameters<NonNullable<Parameters<typeof repo.updatePendingDraft>[5]>>[0],
+  row: { id: string; emailAccountId: string },
+) => Promise<void>;
 
 /**
  * Every change of a draft goes through here: it must be pending (409 otherwise: the queue on another
  * tab may be stale), the change and its feedback row (what Penman wrote vs what the user kept) are
  * one transaction, and every open tab hears of it.
  */
-async function changePendingDraft(
-  scope: Scope,
-  draftId: string,
-  decide: (draft: DraftRow) => Decision,
-  within?: Within,
-): Promise<Draft> {
+async function changePendingDraft(scope: Scope, draftId: string, decide: (draft: DraftRow) => Decision, within?: Within): Promise<Draft> {
   const record = await requireDraft(scope, draftId);
   requirePending(record);
   const { changes, feedback } = decide(record.draft);

@@ -288,7 +288,7 @@ export async function connectImapAccount(
   params: { userId: string; accountId: string },
 ) {
   const account = await repo.findSyncAccount(deps.db, params.userId, params.accountId);
-  if (!account || account.provider !== 'exchange') throw new MailError('NOT_FOUND', 'No IMAP account');
+  if (account?.provider !== 'exchange') throw new MailError('NOT_FOUND', 'No IMAP account');
   if (!account.encryptedPassword) throw new MailError('AUTH', 'No credentials stored for this account');
   const settings = imapSettings(account);
   const target = await resolveMailServer(deps, settings.host);
@@ -309,5 +309,3 @@ export async function connectImapAccount(
   }
   return client;
 }
-
-export { toMailError } from './connectors/imap/imap-connector.ts';

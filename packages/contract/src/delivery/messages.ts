@@ -8,6 +8,7 @@ export const DELIVERY_MESSAGES = {
   tooLarge: 'The message is too large for the mail server. Remove an attachment, then Retry.',
   gmailReadOnly:
     'Penman may only read this Gmail account. Reconnect it on the Accounts page to allow saving drafts and sending, then Retry.',
+  gmailReconnect: "Google no longer accepts Penman's access to this Gmail account. Reconnect it on the Accounts page, then Retry.",
   gmailRefused: 'Gmail refused the message. Retry in a moment.',
   importedAccount:
     'This account was imported from a file: there is no mail server to deliver to. Copy the reply or download it as an .eml file.',

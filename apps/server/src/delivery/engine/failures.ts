@@ -38,9 +38,11 @@ export function describeFailure(error: unknown): DeliveryFailure {
   const e = (error ?? {}) as ErrorLike;
   const status = e.response?.status ?? e.status;
   if (status === 403 || e.code === 'GMAIL_SCOPE') return { message: DELIVERY_MESSAGES.gmailReadOnly, retryable: true };
+  if (e.code === 'GMAIL_RECONNECT') return { message: DELIVERY_MESSAGES.gmailReconnect, retryable: true };
   if (e.code === 'EAUTH' || e.code === 'AUTH' || e.authenticationFailed || e.serverResponseCode === 'AUTHENTICATIONFAILED')
     return { message: DELIVERY_MESSAGES.authRefused, retryable: true };
-  if (status === 401 || e.response?.data?.error === 'invalid_grant') return { message: DELIVERY_MESSAGES.gmailReadOnly, retryable: true };
+  if (status === 401 || e.code === 'GMAIL_RECONNECT' || e.response?.data?.error === 'invalid_grant')
+    return { message: DELIVERY_MESSAGES.gmailReconnect, retryable: true };
   if (e.responseCode === 552 || e.responseCode === 523 || /too large|size limit|exceeds/i.test(e.message ?? ''))
     return { message: DELIVERY_MESSAGES.tooLarge, retryable: false };
   if (e.code === 'EENVELOPE' && e.rejected?.length)

@@ -54,7 +54,11 @@ export function newMessageId(accountAddress: string): string {
   return `${randomUUID()}@${domain}`;
 }
 
-const normalize = (text: string) => text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+const normalize = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
 
 /** The body with the signature once: not added when the draft already ends with it (or holds it). */
 export function withSignature(body: string, signature: string | null): string {
