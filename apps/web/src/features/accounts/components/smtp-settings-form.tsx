@@ -1,85 +1,20 @@
-import { DELIVERY_LABELS, SMTP_SECURITY, type SmtpSettings, type SmtpSettingsInput } from '@penman/contract';
+import { DELIVERY_LABELS, SMTP_SECURITY, type SmtpSettings } from '@penman/contract';
 import { CircleAlert, CircleCheck, PlugZap } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { ApiRequestError } from '@/lib/api-error.ts';
-import { useCheckSmtp, useUpdateDeliverySettings } from '../api/delivery-settings.ts';
-import { type SmtpField, type SmtpForm, smtpFieldErrors, smtpFormFrom, smtpInputFrom, withSecurity } from './smtp-form.ts';
-import { failureMessage } from './toasts.ts';
+import { type SmtpOutcome, useSmtpSettingsForm } from './use-smtp-settings-form.ts';
 
 const L = DELIVERY_LABELS.account;
-
-/** The last Check connection or Save: it worked (with the server's words), it was saved, or it failed. */
-type Outcome = { kind: 'checked' | 'saved' | 'failed'; message: string } | undefined;
 
 /** An IMAP account's outgoing server: host, port, security, username, password; Check connection and Save (which checks first). */
 export function SmtpSettingsForm({ accountId, smtp }: { accountId: string; smtp: SmtpSettings }) {
   const id = useId();
-  const [form, setForm] = useState<SmtpForm>(() => smtpFormFrom(smtp));
-  const [errors, setErrors] = useState<Partial<Record<SmtpField, string>>>({});
-  const [outcome, setOutcome] = useState<Outcome>();
-  const check = useCheckSmtp();
-  const save = useUpdateDeliverySettings();
-  const busy = check.isPending || save.isPending;
-
-  const change = (next: Partial<SmtpForm>) => {
-    setForm((before) => ({ ...before, ...next }));
-    setOutcome(undefined);
-    const cleared = Object.keys(next).filter((key): key is SmtpField => key in errors);
-    if (cleared.length > 0) setErrors((before) => ({ ...before, ...Object.fromEntries(cleared.map((key) => [key, undefined])) }));
-  };
-  const text = (field: SmtpField) => ({
-    value: form[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => change({ [field]: event.target.value }),
+  const { form, outcome, busy, checking, saving, change, text, chooseSecurity, onCheck, onSave } = useSmtpSettingsForm({
+    accountId,
+    smtp,
   });
-
-  /** Checks the form; on a failed call, the server's field errors go to their fields and its message under the buttons. */
-  const withInput = (run: (smtp: SmtpSettingsInput) => void) => {
-    const result = smtpInputFrom(form);
-    setOutcome(undefined);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    run(result.smtp);
-  };
-  const failed = (error: unknown) => {
-    if (error instanceof ApiRequestError) setErrors(smtpFieldErrors(error.fields));
-    setOutcome({ kind: 'failed', message: failureMessage(error) ?? L.checkFailed });
-  };
-
-  const onCheck = () =>
-    withInput((input) =>
-      check.mutate(
-        { accountId, smtp: input },
-        { onSuccess: (answer) => setOutcome({ kind: 'checked', message: answer.message }), onError: failed },
-      ),
-    );
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    withInput((input) =>
-      save.mutate(
-        { accountId, changes: { smtp: input } },
-        {
-          onSuccess: () => {
-            toast.success(L.saved);
-            setOutcome({ kind: 'saved', message: L.saved });
-            setForm((before) => ({ ...before, password: '' }));
-          },
-          onError: (error) => {
-            toast.error(L.saveFailed, { description: failureMessage(error) });
-            failed(error);
-          },
-        },
-      ),
-    );
-  };
 
   return (
     <form noValidate onSubmit={onSave} aria-busy={busy} aria-labelledby={`${id}-title`} className="grid gap-4 rounded-lg border p-4">
@@ -103,7 +38,7 @@ export function SmtpSettingsForm({ accountId, smtp }: { accountId: string; smtp:
                 name={`${id}-security`}
                 value={security}
                 checked={form.security === security}
-                onChange={() => setForm((before) => withSecurity(before, security))}
+                onChange={() => chooseSecurity(security)}
                 className="size-4 accent-primary"
               />
               {L.securities[security]}
@@ -134,12 +69,12 @@ export function SmtpSettingsForm({ accountId, smtp }: { accountId: string; smtp:
       <CheckOutcome outcome={outcome} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" disabled={busy} onClick={onCheck}>
-          {check.isPending ? <Spinner /> : <PlugZap aria-hidden="true" />}
-          {check.isPending ? L.checking : L.check}
+          {checking ? <Spinner /> : <PlugZap aria-hidden="true" />}
+          {checking ? L.checking : L.check}
         </Button>
         <Button type="submit" disabled={busy}>
-          {save.isPending ? <Spinner /> : null}
-          {save.isPending ? L.saving : L.save}
+          {saving ? <Spinner /> : null}
+          {saving ? L.saving : L.save}
         </Button>
       </div>
     </form>
@@ -147,7 +82,7 @@ export function SmtpSettingsForm({ accountId, smtp }: { accountId: string; smtp:
 }
 
 /** The last check's or save's outcome: a polite status when it worked, an alert when it did not. */
-function CheckOutcome({ outcome }: { outcome: Outcome }) {
+function CheckOutcome({ outcome }: { outcome: SmtpOutcome }) {
   return (
     <div aria-live="polite" className="empty:hidden">
       {outcome && outcome.kind !== 'failed' ? (
