@@ -14,6 +14,7 @@ export * from './dashboard/labels.ts';
 export * from './dashboard/overview-labels.ts';
 export * from './dashboard/overview-schemas.ts';
 export * from './dashboard/schemas.ts';
+export * from './delivery/labels.ts';
 export * from './delivery/messages.ts';
 export * from './delivery/schemas.ts';
 export * from './drafts/labels.ts';
