@@ -33,6 +33,7 @@ export * from './platform/input.ts';
 export * from './public/index.ts';
 export * from './settings/labels.ts';
 export * from './settings/messages.ts';
+export * from './settings/notifications.ts';
 export * from './settings/schemas.ts';
 export * from './style/schemas.ts';
 export * from './training/date-range.ts';

@@ -10,6 +10,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Deps } from '../deps.ts';
 import { openFile } from '../files/service.ts';
 import { connectImapAccount, imapSettings, resolveMailServer } from '../mail/service.ts';
+import { notifyFailure } from '../notifications/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftDeliveryRow } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
@@ -283,6 +284,7 @@ export async function deliverDraft(deps: DeliverDeps, { userId, draftId }: { use
       'delivery attempt failed',
     );
     await repo.markFailed(deps.db, userId, draftId, failure.message, failure.retryable);
+    await notifyFailure({ db: deps.db, userId }, { kind: 'delivery_failed', reason: failure.message });
     const found = await repo.findDraftToDeliver(deps.db, userId, draftId);
     if (found) await notifyDraft(deps.db, userId, found.draft);
   }

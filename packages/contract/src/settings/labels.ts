@@ -28,7 +28,12 @@ export const SETTINGS_LABELS = {
     plan: 'Plan',
   },
   notifications: {
-    description: 'Choose what Penman tells you about. Not available yet: these switches do nothing so far.',
+    description:
+      'Choose what Penman tells you about, in the bell at the top of the app and, if you allow it, as browser notifications while Penman is open.',
+    saved: 'Notification settings saved',
+    weeklySummaryHint: 'A summary of the week’s drafts every Monday. Coming soon: your choice is kept and will be used once it ships.',
+    email: 'Also by email',
+    emailHint: 'Through your own mail server. Coming soon: your choice is kept, nothing is emailed yet.',
     newDrafts: 'New drafts to review',
     flaggedDrafts: 'A draft flagged for review',
     failures: 'Sync or delivery failures',
