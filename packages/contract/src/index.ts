@@ -25,6 +25,7 @@ export * from './emails/schemas.ts';
 export * from './files/labels.ts';
 export * from './files/messages.ts';
 export * from './files/schemas.ts';
+export * from './help/labels.ts';
 export * from './platform/constants.ts';
 export * from './platform/errors.ts';
 export * from './platform/file-size.ts';
