@@ -303,6 +303,12 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
       await deliverDraft(t.deps, { userId: alice.user.id, draftId });
       const delivery = await deliveryOf(draftId);
       expect(delivery).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.tooLarge, retryable: false });
+      // The failure reaches the user's bell (issue 21), in the same words.
+      const { rows: notes } = await t.database.pool.query<{ body: string }>(
+        `select body from notifications where user_id = $1 and kind = 'delivery_failed'`,
+        [alice.user.id],
+      );
+      expect(notes.map((n) => n.body)).toContain(DELIVERY_MESSAGES.tooLarge);
       expect(smallSink.received).toHaveLength(0);
       expect(await mailboxCopies('alice', 'Sent', delivery.messageId)).toHaveLength(0);
     } finally {
