@@ -333,6 +333,12 @@ describe('failures', () => {
       lastSyncError: 'The mail server refused the saved credentials. Reconnect this account to resume syncing.',
     });
     expect(await countEmails(account.id)).toBe(0);
+    // The failure reaches the user's bell (issue 21), with the address and the reason.
+    const { rows: notes } = await t.database.pool.query<{ body: string }>(
+      `select body from notifications where user_id = $1 and kind = 'sync_failed'`,
+      [user.id],
+    );
+    expect(notes.map((n) => n.body)).toContain(`${row!.emailAddress}: ${row!.lastSyncError}`);
   });
 
   it('connections cut at random points still end with every message stored once', async () => {
