@@ -119,7 +119,9 @@ describe('built-in engine on Michelle Cash’s mail', () => {
       ({ scope, scopeValue, kind: 'length', value, replacement: null, evidence: 3, firstSeenAt: at, lastSeenAt: at }) as const;
     expect(builtinDraft(input).body).toContain('This is great! Thanks for the info.');
     const sender = input.email.from.address.toLowerCase();
-    const trimmed = builtinDraft({ ...input, memory: [length('global', '', '40'), length('sender', sender, '3')] }).body;
+    const draft = builtinDraft({ ...input, memory: [length('global', '', '40'), length('sender', sender, '3')] });
+    const trimmed = draft.body;
+    expect(draft.reasons).toContain('Kept to about 3 words: what Penman learnt of how long you answer this sender');
     expect(trimmed).toContain('This is great!');
     expect(trimmed).not.toContain('Thanks for the info');
     // Another sender's length is not this one's.

@@ -391,6 +391,8 @@ export function builtinDraft(input: ComposeInput): RawDraft {
     const text = shorten(best.adapted.text, Math.min(MAX_LENGTH_FACTOR * typical, learnt ?? Number.POSITIVE_INFINITY));
     parts.push(text);
     reasons.push(`Adapted from your reply to "${best.past.incoming.subject ?? '(no subject)'}"${describeDate(best.past.reply.date)}`);
+    if (learnt !== null && text !== shorten(best.adapted.text, MAX_LENGTH_FACTOR * typical))
+      reasons.push(`Kept to about ${learnt} words: what Penman learnt of how long you answer this sender`);
     if (best.past.sameSender) reasons.push('You wrote it to this same sender');
     usedSources.push(pastReplySource(best.past));
     // The fit, capped: an adapted reply is never certain (consensus can push the fit above 1).

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { describeMemoryItem } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { describeMemoryItem } from '@penman/contract';
 import { CORPUS_DIR } from '../../test-support/corpus.ts';
 import { postProcess } from './compose.ts';
 import { compareDraft } from './learning.ts';
@@ -102,7 +102,11 @@ describe('deriveMemory: durable patterns only', () => {
       observation(`Hi Ann,\n\n${three!.reply_text_above_quote}`, `Dear Ann,\n\nSure.\n\nBest,\nVince`, 'ann@uh.edu', 'Ann'),
     ];
     const memory = deriveMemory(observations);
-    expect(memory.filter((item) => item.scope === 'sender' && item.kind !== 'length').map(({ kind, scopeValue, value }) => ({ kind, scopeValue, value }))).toEqual([
+    expect(
+      memory
+        .filter((item) => item.scope === 'sender' && item.kind !== 'length')
+        .map(({ kind, scopeValue, value }) => ({ kind, scopeValue, value })),
+    ).toEqual([
       { kind: 'greeting', scopeValue: 'joe@uh.edu', value: 'Dear Joe,' },
       { kind: 'closing', scopeValue: 'joe@uh.edu', value: 'Best,' },
     ]);

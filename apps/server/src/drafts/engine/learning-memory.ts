@@ -309,7 +309,12 @@ export function deriveMemory(observations: LearningObservation[]): MemoryItem[] 
 
 /** The identity of an item: what is learnt again updates it rather than adding another. */
 export function memoryKey(item: Pick<MemoryItem, 'scope' | 'scopeValue' | 'kind' | 'value'>): string {
-  return [item.scope, item.scopeValue, item.kind, item.kind === 'greeting' || item.kind === 'closing' || item.kind === 'length' ? '' : item.value].join('\u0000');
+  return [
+    item.scope,
+    item.scopeValue,
+    item.kind,
+    item.kind === 'greeting' || item.kind === 'closing' || item.kind === 'length' ? '' : item.value,
+  ].join('\u0000');
 }
 
 // --- applying it ----------------------------------------------------------------------------------
