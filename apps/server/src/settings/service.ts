@@ -26,7 +26,7 @@ export async function getProfile({ db, userId }: { db: Db; userId: string }): Pr
 }
 
 /** True when `password` is the user's current (credential) password, checked by better-auth's hasher. */
-async function isCurrentPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
+export async function isCurrentPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
   const context = await auth.$context;
   const accounts = await context.internalAdapter.findAccounts(userId);
   const hash = accounts.find((account) => account.providerId === 'credential')?.password;
