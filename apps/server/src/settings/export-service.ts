@@ -5,6 +5,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { ZipFile } from 'yazl';
 import { importFolderKey } from '../accounts/service.ts';
 import type { Deps } from '../deps.ts';
+import { FileMissingError } from '../platform/file-store.ts';
 import { logger } from '../platform/logger.ts';
 import { contactCsvRow, contactsCsvHeader, contactVcard, mailboxFileName, mboxEntry } from './engine/export-formats.ts';
 import * as repo from './export-repo.ts';
@@ -135,6 +136,9 @@ export async function exportUserData(deps: ExportDeps): Promise<Readable> {
   zip.addBuffer(json(await repo.readStyleProfiles(db, userId)), 'style-profiles.json');
   zip.addReadStreamLazy('drafts.json', (done) => done(null, Readable.from(draftsJson(deps))));
   const stored = await repo.listStoredFiles(db, userId);
+  // A file whose row outlived its bytes (removed from storage by hand) must not cut the whole
+  // export: its entry is left empty and its name listed in files/missing.txt, written last.
+  const missing: string[] = [];
   for (const [folder, list] of [
     ['knowledge-documents', stored.knowledge],
     ['email-attachments', stored.attachments],
@@ -144,10 +148,17 @@ export async function exportUserData(deps: ExportDeps): Promise<Readable> {
       zip.addReadStreamLazy(entry, (done) => {
         files.get(file.key).then(
           (stream) => done(null, stream),
-          (error: unknown) => done(error as Error, undefined as never),
+          (error: unknown) => {
+            if (!(error instanceof FileMissingError)) return done(error as Error, undefined as never);
+            missing.push(entry);
+            done(null, Readable.from([]));
+          },
         );
       });
     }
+  }
+  if (stored.knowledge.length + stored.attachments.length > 0) {
+    zip.addReadStreamLazy('files/missing.txt', (done) => done(null, Readable.from([missing.map((name) => `${name}\n`).join('')])));
   }
   zip.end();
   // A failing entry (a file missing from storage) cuts the download: an incomplete zip is refused
