@@ -266,7 +266,7 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     expect((await t.request('/api/settings/sessions', { cookie: f.cookieA })).status).toBe(200);
   },
   'GET /api/settings/export': async (f, t) => {
-    // B's export holds B's data only: A's mailbox address appears nowhere in it.
+    // B's export holds B's data only: A's mailbox names an entry (mail/<address>.mbox) of A's zip, never of B's.
     const { accounts } = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
     const addressOfA: string = accounts[0].emailAddress;
     const zip = Buffer.from(await (await t.request('/api/settings/export', { cookie: f.cookieB })).arrayBuffer());

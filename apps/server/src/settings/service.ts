@@ -129,7 +129,7 @@ export async function revokeOtherSessions({
 
 // The operator's commands for a user who is locked out (admin CLI).
 
-async function userIdByEmailOrThrow(db: Db, email: string): Promise<string> {
+export async function userIdByEmailOrThrow(db: Db, email: string): Promise<string> {
   const userId = await repo.findUserIdByEmail(db, email.trim());
   if (!userId) throw new AppError('NOT_FOUND', `No user with the email ${email.trim()}`);
   return userId;
