@@ -1,5 +1,4 @@
 import { SETTINGS_LABELS } from '@penman/contract';
-import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { SettingsSection } from './settings-section.tsx';
@@ -31,31 +30,6 @@ export function NotificationsSection() {
           </li>
         ))}
       </ul>
-    </SettingsSection>
-  );
-}
-
-export function DataExportSection() {
-  return (
-    <SettingsSection id="data-export" title={SETTINGS_LABELS.sections.dataExport} description={SETTINGS_LABELS.dataExport.description}>
-      <Button variant="outline" disabled>
-        {SETTINGS_LABELS.dataExport.export}
-      </Button>
-    </SettingsSection>
-  );
-}
-
-export function DangerZoneSection() {
-  return (
-    <SettingsSection
-      id="danger-zone"
-      title={SETTINGS_LABELS.sections.dangerZone}
-      description={SETTINGS_LABELS.dangerZone.description}
-      danger
-    >
-      <Button variant="destructive" disabled>
-        {SETTINGS_LABELS.dangerZone.deleteAccount}
-      </Button>
     </SettingsSection>
   );
 }
