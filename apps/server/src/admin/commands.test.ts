@@ -136,7 +136,9 @@ describe('admin CLI commands', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-export-'));
     try {
       const file = path.join(dir, 'leaving.zip');
-      expect(await run('export', ['Leaving@Example.com', file])).toMatch(/^Data of leaving@example\.com written to .*leaving\.zip \(\d+ bytes\)\.$/);
+      expect(await run('export', ['Leaving@Example.com', file])).toMatch(
+        /^Data of leaving@example\.com written to .*leaving\.zip \(\d+ bytes\)\.$/,
+      );
       const zip = fs.readFileSync(file);
       expect(zip.subarray(0, 2).toString()).toBe('PK');
       for (const entry of ['profile.json', 'contacts.csv', 'drafts.json']) expect(zip.includes(Buffer.from(entry))).toBe(true);

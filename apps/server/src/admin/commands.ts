@@ -7,8 +7,7 @@ import { openDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
 import { AppError } from '../platform/errors.ts';
 import { listContactMessages, listWaitlist } from '../public/service.ts';
-import { exportUserData } from '../settings/export-service.ts';
-import { disableTwoFactorByEmail, resetPasswordByEmail, userIdByEmailOrThrow } from '../settings/service.ts';
+import { disableTwoFactorByEmail, exportUserData, resetPasswordByEmail, userIdByEmailOrThrow } from '../settings/service.ts';
 import { createInvitation, createUserWithPassword } from '../users/service.ts';
 
 const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFirstName.optional(), last: ZLastName.optional() });

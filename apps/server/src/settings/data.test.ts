@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
-import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { toMbox } from '../mail/connectors/mbox/fixtures.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
@@ -147,11 +147,20 @@ describe('GET /api/settings/export', () => {
     expect(csv.split('\r\n')[0]).toBe('email,first_name,last_name,display_name,company,job_title,department,phone,notes,internal,mailbox');
     const contactCount = csv.trim().split('\r\n').length - 1;
     expect(contactCount).toBeGreaterThan(0);
-    expect(entries.get('contacts.vcf')!.toString().match(/BEGIN:VCARD/g)).toHaveLength(contactCount);
+    expect(
+      entries
+        .get('contacts.vcf')!
+        .toString()
+        .match(/BEGIN:VCARD/g),
+    ).toHaveLength(contactCount);
     expect(JSON.parse(entries.get('drafts.json')!.toString())).toEqual(expect.any(Array));
 
     // Round trip: the account goes, the exported mbox comes back through Penman's own import.
-    const deleted = await t.request(`/api/accounts/${account.id}`, { method: 'DELETE', cookie, json: { confirmation: 'DELETE EMAIL ACCOUNT' } });
+    const deleted = await t.request(`/api/accounts/${account.id}`, {
+      method: 'DELETE',
+      cookie,
+      json: { confirmation: 'DELETE EMAIL ACCOUNT' },
+    });
     expect(deleted.status).toBeLessThan(300);
     const again = await importMbox(cookie, entries.get(`mail/${PHILLIP}.mbox`)!);
     expect(again.initializationStatus).toBe('completed');
@@ -225,7 +234,11 @@ describe('POST /api/settings/delete-account', () => {
     const json = { confirmation: 'DELETE MY ACCOUNT', password: PASSWORD };
     const noCode = await t.request('/api/settings/delete-account', { method: 'POST', cookie: session, json });
     expect((await noCode.json()).error.fields).toEqual({ code: 'Enter the code from your authenticator app' });
-    const wrongCode = await t.request('/api/settings/delete-account', { method: 'POST', cookie: session, json: { ...json, code: '000000' } });
+    const wrongCode = await t.request('/api/settings/delete-account', {
+      method: 'POST',
+      cookie: session,
+      json: { ...json, code: '000000' },
+    });
     expect(wrongCode.status).toBe(400);
     const deleted = await t.request('/api/settings/delete-account', { method: 'POST', cookie: session, json: { ...json, code: code() } });
     expect(deleted.status).toBe(204);

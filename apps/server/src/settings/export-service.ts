@@ -5,7 +5,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { ZipFile } from 'yazl';
 import { importFolderKey } from '../accounts/service.ts';
 import type { Deps } from '../deps.ts';
-import { FileMissingError } from '../platform/file-store.ts';
+import { FileMissingError } from '../platform/file-errors.ts';
 import { logger } from '../platform/logger.ts';
 import { contactCsvRow, contactsCsvHeader, contactVcard, mailboxFileName, mboxEntry } from './engine/export-formats.ts';
 import * as repo from './export-repo.ts';

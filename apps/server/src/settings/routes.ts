@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { deleteCookie } from 'hono/cookie';
 import {
   ZAccountInfoResponse,
   ZApiError,
@@ -11,6 +10,7 @@ import {
   ZSessionsResponse,
   ZUpdateProfileRequest,
 } from '@penman/contract';
+import { deleteCookie } from 'hono/cookie';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, jsonBody, security } from '../platform/http/openapi.ts';

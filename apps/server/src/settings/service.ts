@@ -168,3 +168,6 @@ export async function disableTwoFactorByEmail({ db, email }: { db: Db; email: st
   const userId = await userIdByEmailOrThrow(db, email);
   return { changed: await repo.removeTwoFactor(db, userId) };
 }
+
+/** The data export (Settings, Export My Data; the admin CLI's `export`). */
+export { exportUserData } from './export-service.ts';

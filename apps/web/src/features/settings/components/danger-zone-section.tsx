@@ -9,8 +9,8 @@ import { ApiRequestError } from '@/lib/api-error.ts';
 import { useAuth } from '@/lib/auth.tsx';
 import { useAccountInfo } from '../api/account-info.ts';
 import { useDeleteMyAccount } from '../api/your-data.ts';
-import { deleteConfirmationMatches, normalizeTotpCode } from './settings-view.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { deleteConfirmationMatches, normalizeTotpCode } from './settings-view.ts';
 
 const L = SETTINGS_LABELS.dangerZone;
 
@@ -55,16 +55,16 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         onChange={(event) => setConfirmation(event.target.value)}
         error={errors.confirmation}
       />
-      <TextField id="delete-password" name="password" type="password" label={L.passwordLabel} autoComplete="current-password" error={errors.password} />
+      <TextField
+        id="delete-password"
+        name="password"
+        type="password"
+        label={L.passwordLabel}
+        autoComplete="current-password"
+        error={errors.password}
+      />
       {twoFactorEnabled ? (
-        <TextField
-          id="delete-code"
-          name="code"
-          label={L.codeLabel}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={errors.code}
-        />
+        <TextField id="delete-code" name="code" label={L.codeLabel} inputMode="numeric" autoComplete="one-time-code" error={errors.code} />
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel}>

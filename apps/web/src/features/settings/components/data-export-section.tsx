@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { downloadMyData } from '../api/your-data.ts';
-import { exportFileNameFrom, exportProgressLabel } from './settings-view.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { exportFileNameFrom, exportProgressLabel } from './settings-view.ts';
 
 function saveFile(file: Blob, fileName: string) {
   const url = URL.createObjectURL(file);
