@@ -1,6 +1,6 @@
 import type { DeleteMyAccountRequest } from '@penman/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { networkError, parseApiError } from '@/lib/api-error.ts';
 
 /**
@@ -32,6 +32,15 @@ export async function downloadMyData(onProgress: (bytes: number) => void): Promi
 /** Deletes the signed-in user; answers once every row, file and session is gone. */
 export function useDeleteMyAccount() {
   return useMutation({
-    mutationFn: (input: DeleteMyAccountRequest) => unwrap(api.settings['delete-account'].$post({ json: input })),
+    mutationFn: async (input: DeleteMyAccountRequest) => {
+      let response: Response;
+      try {
+        response = await api.settings['delete-account'].$post({ json: input });
+      } catch (error) {
+        throw networkError(error);
+      }
+      // 204 and no body: nothing to parse.
+      if (!response.ok) throw await parseApiError(response);
+    },
   });
 }
