@@ -21,7 +21,7 @@ import {
 /** Columns that hold secrets (mailbox passwords, OAuth tokens, SMTP passwords): never exported. */
 const SECRET_COLUMN = /encrypted|password|secret|token/i;
 
-export function withoutSecrets<T extends Record<string, unknown>>(row: T): Partial<T> {
+function withoutSecrets<T extends Record<string, unknown>>(row: T): Partial<T> {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMN.test(key))) as Partial<T>;
 }
 

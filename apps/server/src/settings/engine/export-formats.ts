@@ -5,7 +5,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** asctime-style date of an mbox separator line: 'Mon Jan  1 00:00:00 2001' (UTC). */
-export function asctime(date: Date): string {
+function asctime(date: Date): string {
   const time = date.toISOString().slice(11, 19);
   const day = String(date.getUTCDate()).padStart(2, ' ');
   return `${WEEKDAYS[date.getUTCDay()]} ${MONTHS[date.getUTCMonth()]} ${day} ${time} ${date.getUTCFullYear()}`;
@@ -38,7 +38,7 @@ export type ExportContact = {
   mailbox: string;
 };
 
-export const CONTACT_CSV_COLUMNS = [
+const CONTACT_CSV_COLUMNS = [
   'email',
   'first_name',
   'last_name',
