@@ -109,6 +109,11 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   }),
   'POST /api/notifications/{id}/read': (f) => ({ path: `/api/notifications/${f.notificationId}/read` }),
   'POST /api/notifications/read-all': () => ({ path: '/api/notifications/read-all' }),
+  // A wrong password: should the Origin check ever fail, the walk's user is still not deleted.
+  'POST /api/settings/delete-account': () => ({
+    path: '/api/settings/delete-account',
+    json: { confirmation: 'DELETE MY ACCOUNT', password: 'not-the-password' },
+  }),
   'POST /api/waitlist': () => ({ path: '/api/waitlist', json: { name: 'Spam Bot', email: 'spam@example.com' } }),
   'POST /api/contact': () => ({ path: '/api/contact', json: { name: 'Spam', email: 'spam@example.com', subject: 'Buy', message: 'Now' } }),
   // better-auth's routes the web calls (lib/auth.tsx, features/auth); every other one is walked below.

@@ -41,6 +41,10 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'PATCH /api/settings/profile': () => ({
     body: { firstName: 'Ann', lastName: 'Walker', email: 'input-walk@example.com', currentPassword: 'correct-horse-1' },
   }),
+  // A wrong password: a request that passed validation must not delete the walk's user.
+  'POST /api/settings/delete-account': () => ({
+    body: { confirmation: 'DELETE MY ACCOUNT', password: 'not-the-password', code: '123456' },
+  }),
   'POST /api/accounts': () => ({
     body: {
       provider: 'exchange',

@@ -293,6 +293,24 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     expect(await response.json()).toEqual({ revoked: 0 });
     expect((await t.request('/api/settings/sessions', { cookie: f.cookieA })).status).toBe(200);
   },
+  'GET /api/settings/export': async (f, t) => {
+    // B's export holds B's data only: A's mailbox names an entry (mail/<address>.mbox) of A's zip, never of B's.
+    const { accounts } = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
+    const addressOfA: string = accounts[0].emailAddress;
+    const zip = Buffer.from(await (await t.request('/api/settings/export', { cookie: f.cookieB })).arrayBuffer());
+    expect(zip.length).toBeGreaterThan(0);
+    expect(zip.includes(Buffer.from(addressOfA))).toBe(false);
+    const own = Buffer.from(await (await t.request('/api/settings/export', { cookie: f.cookieA })).arrayBuffer());
+    expect(own.includes(Buffer.from(addressOfA))).toBe(true);
+  },
+  'POST /api/settings/delete-account': async (f, t) => {
+    // A third user deleting themselves leaves A whole (B is kept for the other walks).
+    const c = await t.signUpAndIn('scoping-deleted@example.com');
+    const json = { confirmation: 'DELETE MY ACCOUNT', password: 'correct-horse-1' };
+    expect((await t.request('/api/settings/delete-account', { method: 'POST', cookie: c.cookie, json })).status).toBe(204);
+    const a = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
+    expect(a.accounts.map((x: { id: string }) => x.id)).toEqual([f.accountIdOfA]);
+  },
   'GET /api/analytics/charts': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
       `insert into emails (user_id, email_account_id, message_key, received_date) select user_id, id, 'scoping-chart@a', '2025-01-06T09:00:00Z' from email_accounts where id = $1 returning id`,

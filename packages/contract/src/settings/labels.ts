@@ -73,12 +73,21 @@ export const SETTINGS_LABELS = {
     unknownAddress: 'Unknown address',
   },
   dataExport: {
-    description: 'Download everything Penman holds about you as one zip file. Not available yet.',
+    description:
+      'Download everything Penman holds about you as one zip file: profile and settings, each mailbox as mbox, contacts, style profile, drafts and files.',
     export: 'Export My Data',
+    exporting: 'Preparing your export…',
   },
   dangerZone: {
-    description: 'Delete your account and every email, contact, draft and file it holds. Not available yet.',
+    description: 'Delete your account and every email, contact, draft and file it holds. This cannot be undone.',
     deleteAccount: 'Delete Account',
+    confirmTitle: 'Delete your account?',
+    confirmPrompt: 'Type DELETE MY ACCOUNT to confirm.',
+    confirmationLabel: 'Confirmation',
+    passwordLabel: 'Current password',
+    codeLabel: 'Two-factor code',
+    deleting: 'Deleting…',
+    cancel: 'Cancel',
   },
   plan: 'Free Plan',
 } as const;

@@ -27,5 +27,8 @@ export const SETTINGS_MESSAGES = {
   notificationNotFound: 'No such notification of yours',
   notificationPrefsSaved: 'Notification settings saved',
   backupCodesCopied: 'Backup codes copied',
+  deleteConfirmationWrong: 'Type DELETE MY ACCOUNT to confirm',
+  passwordRequired: 'Enter your current password',
+  twoFactorCodeRequired: 'Enter the code from your authenticator app',
   failed: (message: string | undefined) => message || 'Please try again.',
 } as const;
