@@ -76,7 +76,10 @@ export async function markAllRead(db: Db, userId: string) {
 
 /** Users whose weekly summary switch is on. */
 export async function usersWithWeeklySummary(db: Db): Promise<string[]> {
-  const rows = await db.select({ userId: notificationPrefs.userId }).from(notificationPrefs).where(eq(notificationPrefs.weeklySummary, true));
+  const rows = await db
+    .select({ userId: notificationPrefs.userId })
+    .from(notificationPrefs)
+    .where(eq(notificationPrefs.weeklySummary, true));
   return rows.map((r) => r.userId);
 }
 

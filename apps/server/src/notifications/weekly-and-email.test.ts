@@ -96,7 +96,7 @@ describe('weekly summary', () => {
       draftId: sentDraft,
       userId: ann.user.id,
       emailAccountId: annAccount,
-      mode: 'smtp',
+      mode: 'send',
       state: 'failed',
       messageId: 'm1@x.test',
       updatedAt: new Date(now.getTime() - day),
