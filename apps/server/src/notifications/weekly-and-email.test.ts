@@ -5,7 +5,8 @@ import { deliverySettings, draftDeliveries, drafts, emailAccounts, emails, notif
 import { createTestApp } from '../test-support/app.ts';
 import { testCertificate } from '../test-support/dovecot.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
-import { isoWeekOf, notify, sendPendingNotificationEmails, sendWeeklySummaries } from './service.ts';
+import { sendPendingNotificationEmails } from './email.ts';
+import { isoWeekOf, notify, sendWeeklySummaries } from './service.ts';
 
 // The weekly summary and the email copies on real PostgreSQL and a real SMTP server (smtp-server):
 // one summary per opted-in user and week with the figures of their own rows; an email copy only
