@@ -551,3 +551,17 @@ export async function updateDeliverySettings(
   if (Object.keys(values).length > 0) await repo.saveSettings(deps.db, userId, account.id, values);
   return getDeliverySettings({ db: deps.db, userId, accountId });
 }
+
+/**
+ * Sends a message Penman writes to the user (notification emails) through the SMTP of one of the
+ * user's IMAP accounts, with the same connection rules as a reply. Throws when the server refuses.
+ */
+export async function sendOwnMessageBySmtp(
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string },
+  { userId, accountId, to, raw }: { userId: string; accountId: string; to: string; raw: Buffer },
+): Promise<void> {
+  const account = await requireAccount({ db: deps.db, userId }, accountId);
+  if (account.provider !== 'exchange') throw new AppError('VALIDATION', DELIVERY_MESSAGES.smtpNotForProvider);
+  const connection = await smtpConnectionOf(deps, userId, account);
+  await sendSmtp(connection, { from: account.emailAddress, to: [to] }, raw, async () => {});
+}

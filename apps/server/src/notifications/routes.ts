@@ -58,10 +58,14 @@ export function notificationRoutes(deps: Deps) {
   app.use('/notifications', requireUser(deps));
   app.use('/notifications/*', requireUser(deps));
   return app
-    .openapi(getPrefsRoute, async (c) => c.json({ prefs: await service.getPrefs({ db: deps.db, userId: c.get('userId') }) }, 200))
+    .openapi(getPrefsRoute, async (c) => {
+      const scope = { db: deps.db, userId: c.get('userId') };
+      return c.json({ prefs: await service.getPrefs(scope), emailSender: await service.emailSenderOf(scope) }, 200);
+    })
     .openapi(savePrefsRoute, async (c) => {
-      const prefs = await service.savePrefs({ db: deps.db, userId: c.get('userId'), prefs: c.req.valid('json') });
-      return c.json({ prefs }, 200);
+      const scope = { db: deps.db, userId: c.get('userId') };
+      const prefs = await service.savePrefs({ ...scope, prefs: c.req.valid('json') });
+      return c.json({ prefs, emailSender: await service.emailSenderOf(scope) }, 200);
     })
     .openapi(listRoute, async (c) => c.json(await service.listNotifications({ db: deps.db, userId: c.get('userId') }), 200))
     .openapi(markReadRoute, async (c) => {

@@ -35,6 +35,11 @@ export async function savePrefs({ db, userId, prefs }: { db: Db; userId: string;
   return getPrefs({ db, userId });
 }
 
+/** The address notification emails would be sent through (the settings line); null when none can send. */
+export async function emailSenderOf({ db, userId }: { db: Db; userId: string }): Promise<string | null> {
+  return (await repo.findEmailSender(db, userId))?.emailAddress ?? null;
+}
+
 function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
@@ -54,18 +59,23 @@ function toNotification(row: NotificationRow): Notification {
 export async function notify(
   { db, userId }: { db: Db; userId: string },
   kind: NotificationKind,
-  content: { title: string; body: string; link?: string | null },
+  content: { title: string; body: string; link?: string | null; dedupeKey?: string },
 ): Promise<Notification | null> {
   try {
     const prefs = await getPrefs({ db, userId });
     if (!prefs[NOTIFICATION_TOGGLE_OF_KIND[kind]]) return null;
+    // The email copy is sent by the notifications.email job; without a sending account none is asked for.
+    const emailed = prefs.email && (await repo.findEmailSender(db, userId)) !== undefined;
     const row = await repo.insertNotification(db, {
       userId,
       kind,
       title: content.title,
       body: content.body.slice(0, 500),
       link: content.link ?? null,
+      emailState: emailed ? 'pending' : null,
+      dedupeKey: content.dedupeKey ?? null,
     });
+    if (!row) return null;
     const notification = toNotification(row);
     await publishEvent(db, userId, { type: NOTIFICATION_CREATED_EVENT, data: { id: notification.id, kind } }).catch(() => {});
     return notification;
@@ -112,4 +122,41 @@ export async function notifyFailure(
     const words = NOTIFICATION_LABELS.kinds.delivery_failed;
     await notify(scope, 'delivery_failed', { title: words.title, body: words.body(failure.reason), link: DRAFTS_LINK });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weekly summary (jobs.ts; scheduled in job-handlers.ts). The email copies: email.ts.
+
+const WEEK_MS = 7 * 24 * 3_600_000;
+
+/** ISO 8601 week of `date` (UTC), e.g. '2026-W48': the weekly summary's once-per-week key. */
+export function isoWeekOf(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday); // the Thursday of this week names its year
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return `${day.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/**
+ * One weekly summary per user whose switch is on, with the last 7 days in figures. Idempotent per
+ * user and ISO week (the notification's unique dedupe key): a second run or a retry adds none.
+ */
+export async function sendWeeklySummaries({ db, now }: { db: Db; now: Date }): Promise<number> {
+  const since = new Date(now.getTime() - WEEK_MS);
+  const dedupeKey = `weekly:${isoWeekOf(now)}`;
+  let made = 0;
+  for (const userId of await repo.usersWithWeeklySummary(db)) {
+    const figures = await repo.weeklyFigures(db, userId, since);
+    const words = NOTIFICATION_LABELS.kinds.weekly_summary;
+    const notification = await notify({ db, userId }, 'weekly_summary', {
+      title: words.title,
+      body: words.body(figures),
+      link: '/dashboard',
+      dedupeKey,
+    });
+    if (notification) made++;
+  }
+  return made;
 }

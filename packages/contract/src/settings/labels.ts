@@ -31,9 +31,12 @@ export const SETTINGS_LABELS = {
     description:
       'Choose what Penman tells you about, in the bell at the top of the app and, if you allow it, as browser notifications while Penman is open.',
     saved: 'Notification settings saved',
-    weeklySummaryHint: 'A summary of the week’s drafts every Monday. Coming soon: your choice is kept and will be used once it ships.',
+    weeklySummaryHint:
+      'Every Monday morning, a notification with the last 7 days in figures: mail received, drafts written, approved or sent, flagged drafts waiting, delivery failures.',
     email: 'Also by email',
-    emailHint: 'Through your own mail server. Coming soon: your choice is kept, nothing is emailed yet.',
+    emailHint: 'Each notification, the weekly summary too, is also emailed to your sign-in address through your own mail server (SMTP).',
+    emailSender: (address: string) => `Sent through ${address}.`,
+    emailNoSender: 'None of your mail accounts can send by SMTP: nothing will be emailed until one can.',
     newDrafts: 'New drafts to review',
     flaggedDrafts: 'A draft flagged for review',
     failures: 'Sync or delivery failures',

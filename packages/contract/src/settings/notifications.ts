@@ -10,7 +10,7 @@ export const ZNotificationPrefs = z.object({
   flaggedDrafts: z.boolean(),
   failures: z.boolean(),
   weeklySummary: z.boolean(),
-  // Also by email through the account's SMTP: stored, not sent yet (see the label).
+  // Also by email, to the sign-in address, through the SMTP of one of the user's IMAP accounts.
   email: z.boolean(),
 });
 export type NotificationPrefs = z.infer<typeof ZNotificationPrefs>;
@@ -31,7 +31,11 @@ export const NOTIFICATION_TOGGLE_OF_KIND: Record<NotificationKind, keyof Notific
   weekly_summary: 'weeklySummary',
 };
 
-export const ZNotificationPrefsResponse = z.object({ prefs: ZNotificationPrefs });
+export const ZNotificationPrefsResponse = z.object({
+  prefs: ZNotificationPrefs,
+  // The account address notification emails are sent through; null when no account can send.
+  emailSender: z.string().nullable(),
+});
 export type NotificationPrefsResponse = z.infer<typeof ZNotificationPrefsResponse>;
 
 export const ZNotification = z.object({
@@ -53,6 +57,11 @@ export const ZNotificationIdParam = z.object({ id: z.string().uuid() });
 /** The realtime event that tells open tabs a notification was created. */
 export const NOTIFICATION_CREATED_EVENT = 'notification.created';
 
+/** The weekly summary's figures (the user's rows of the last 7 days; flagged drafts waiting now). */
+export type WeeklyFigures = { received: number; drafted: number; approved: number; flaggedWaiting: number; failures: number };
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
 /** Words of the notifications themselves and of the bell. */
 export const NOTIFICATION_LABELS = {
   bell: 'Notifications',
@@ -67,6 +76,12 @@ export const NOTIFICATION_LABELS = {
     draft_flagged: { title: 'Draft flagged for review', body: (subject: string) => `The reply to "${subject}" needs your review.` },
     sync_failed: { title: 'Mail sync failed', body: (address: string, reason: string) => `${address}: ${reason}` },
     delivery_failed: { title: 'Delivery failed', body: (reason: string) => reason },
-    weekly_summary: { title: 'Weekly summary', body: () => '' },
+    weekly_summary: {
+      title: 'Weekly summary',
+      body: (week: WeeklyFigures) =>
+        `Last 7 days: ${plural(week.received, 'email')} received, ${plural(week.drafted, 'draft')} written, ` +
+        `${week.approved} approved or sent, ${plural(week.flaggedWaiting, 'flagged draft')} waiting for review, ` +
+        `${plural(week.failures, 'delivery failure')}.`,
+    },
   },
 } as const;

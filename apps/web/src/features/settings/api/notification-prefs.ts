@@ -1,10 +1,11 @@
-import type { NotificationPrefs } from '@penman/contract';
+import type { NotificationPrefs, NotificationPrefsResponse } from '@penman/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client.ts';
 import { settingsKeys } from './query-keys.ts';
 
-export async function getNotificationPrefs(): Promise<NotificationPrefs> {
-  return (await unwrap(api.settings.notifications.$get())).prefs;
+/** The toggles and the address notification emails go through (null: no account can send). */
+export async function getNotificationPrefs(): Promise<NotificationPrefsResponse> {
+  return unwrap(api.settings.notifications.$get());
 }
 
 export const notificationPrefsQueryOptions = () => queryOptions({ queryKey: settingsKeys.notifications(), queryFn: getNotificationPrefs });
@@ -16,7 +17,7 @@ export function useNotificationPrefs() {
 export function useSaveNotificationPrefs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (prefs: NotificationPrefs) => (await unwrap(api.settings.notifications.$put({ json: prefs }))).prefs,
-    onSuccess: (prefs) => queryClient.setQueryData(settingsKeys.notifications(), prefs),
+    mutationFn: async (prefs: NotificationPrefs) => unwrap(api.settings.notifications.$put({ json: prefs })),
+    onSuccess: (response) => queryClient.setQueryData(settingsKeys.notifications(), response),
   });
 }

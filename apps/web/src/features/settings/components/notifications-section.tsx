@@ -3,24 +3,16 @@ import { toast } from 'sonner';
 import { Label } from '@/components/ui/label.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { useNotificationPrefs, useSaveNotificationPrefs } from '../api/notification-prefs.ts';
+import { notificationToggles } from './notification-toggles.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 const labels = SETTINGS_LABELS.notifications;
-
-/** Each switch of the section: what it stores and, for the ones not delivered yet, what it will do. */
-const TOGGLES: { key: keyof NotificationPrefs; label: string; hint?: string }[] = [
-  { key: 'newDrafts', label: labels.newDrafts },
-  { key: 'flaggedDrafts', label: labels.flaggedDrafts },
-  { key: 'failures', label: labels.failures },
-  { key: 'weeklySummary', label: labels.weeklySummary, hint: labels.weeklySummaryHint },
-  { key: 'email', label: labels.email, hint: labels.emailHint },
-];
 
 /** The spec's notification toggles; each switch saves at once. */
 export function NotificationsSection() {
   const prefs = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
-  const current = prefs.data;
+  const current = prefs.data?.prefs;
 
   const toggle = (key: keyof NotificationPrefs, checked: boolean) => {
     if (!current) return;
@@ -36,13 +28,17 @@ export function NotificationsSection() {
   return (
     <SettingsSection id="notifications" title={SETTINGS_LABELS.sections.notifications} description={labels.description}>
       <ul className="grid gap-4">
-        {TOGGLES.map(({ key, label, hint }) => (
+        {notificationToggles(prefs.data?.emailSender ?? null).map(({ key, label, hints }) => (
           <li key={key} className="flex items-start justify-between gap-4">
             <div className="grid gap-0.5">
               <Label htmlFor={`notify-${key}`} className="font-normal">
                 {label}
               </Label>
-              {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+              {hints.map((hint) => (
+                <p key={hint} className="text-xs text-muted-foreground">
+                  {hint}
+                </p>
+              ))}
             </div>
             <Switch
               id={`notify-${key}`}
