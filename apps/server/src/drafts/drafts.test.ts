@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { type MailWatcher, startNewMailWatcher } from '../mail/service.ts';
-import { draftFeedback, emails, emailTriage, triageModels } from '../platform/db/schema/index.ts';
+import { draftFeedback, type emails, emailTriage, triageModels } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
 import {
@@ -13,6 +13,7 @@ import {
   emailIdByMessageId,
   newsletterMail,
   personalMail,
+  storeIncomingQuestion,
   triageOfEmail,
   waitFor,
 } from '../test-support/drafting.ts';
@@ -39,30 +40,11 @@ afterAll(async () => {
 
 const OWNER = 'alice@penman.test';
 
-/** An incoming email of a bare account of `userId`, stored directly (no mailbox behind it). */
-let stored = 0;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-async function storeEmail(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}): Promise<string> {
-  stored++;
-  const [row] = await db
-    .insert(emails)
-    .values({
-      userId,
-      emailAccountId: accountId,
-      messageKey: `m${stored}@client.test`,
-      messageId: `m${stored}@client.test`,
-      subject: `Question ${stored}`,
-      senderEmail: 'carol@client.test',
-      senderName: 'Carol Client',
-      recipientEmails: [OWNER],
-      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
-      receivedDate: new Date(Date.now() - (1000 - stored) * 60_000),
-      ...fields,
-    })
-    .returning({ id: emails.id });
-  return row!.id;
-}
+/** An incoming email of a bare account of `userId`, stored directly (no mailbox behind it). */
+const storeEmail = (userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}) =>
+  storeIncomingQuestion(db, userId, accountId, fields);
 
 describe('new mail on IMAP gets a triage decision and a draft', () => {
   let accountId: string;

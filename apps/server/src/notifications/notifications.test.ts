@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
 import { emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
+import { storeIncomingQuestion } from '../test-support/drafting.ts';
 
 // Notifications on real PostgreSQL: made by the drafting that already happens, obeying the
 // toggles, counted, marked read, and kept to their user.
@@ -12,27 +13,14 @@ const { db } = t.deps;
 const accountId = await t.insertEmailAccount(alice.user.id, 'owner@penman.test');
 
 const ALL_ON = { newDrafts: true, flaggedDrafts: true, failures: true, weeklySummary: false, email: false };
-let stored = 0;
-
 /** Drafts the reply to a fresh incoming question of `userId` (the builtin engine, no LLM). */
 async function draftANewEmail(userId: string, accountId: string) {
-  stored++;
-  const [row] = await db
-    .insert(emails)
-    .values({
-      userId,
-      emailAccountId: accountId,
-      messageKey: `n${stored}@client.test`,
-      messageId: `n${stored}@client.test`,
-      subject: `Schedule ${stored}`,
-      senderEmail: 'carol@client.test',
-      senderName: 'Carol Client',
-      recipientEmails: ['owner@penman.test'],
-      bodyText: 'Hi,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
-      receivedDate: new Date(),
-    })
-    .returning({ id: emails.id });
-  return composeDraftForEmail({ db, userId, emailId: row!.id });
+  const emailId = await storeIncomingQuestion(db, userId, accountId, {
+    subject: 'Schedule for next week',
+    recipientEmails: ['owner@penman.test'],
+    receivedDate: new Date(),
+  });
+  return composeDraftForEmail({ db, userId, emailId });
 }
 
 const list = async (cookie: string) => (await t.request('/api/notifications', { cookie })).json();

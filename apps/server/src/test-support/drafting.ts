@@ -157,3 +157,36 @@ export async function triageOfEmail(deps: Pick<Deps, 'db'>, emailId: string) {
   const [row] = await deps.db.select().from(emailTriage).where(eq(emailTriage.emailId, emailId)).limit(1);
   return row;
 }
+
+let questionsStored = 0;
+
+/**
+ * An incoming question ("could you send me the schedule for next week?") from Carol to Alice on a
+ * bare account of `userId`, stored directly (no mailbox behind it); each one a minute newer than
+ * the one before. `fields` changes any column.
+ */
+export async function storeIncomingQuestion(
+  db: Deps['db'],
+  userId: string,
+  accountId: string,
+  fields: Partial<typeof emails.$inferInsert> = {},
+): Promise<string> {
+  questionsStored++;
+  const [row] = await db
+    .insert(emails)
+    .values({
+      userId,
+      emailAccountId: accountId,
+      messageKey: `question-${questionsStored}@client.test`,
+      messageId: `question-${questionsStored}@client.test`,
+      subject: `Question ${questionsStored}`,
+      senderEmail: 'carol@client.test',
+      senderName: 'Carol Client',
+      recipientEmails: ['alice@penman.test'],
+      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
+      receivedDate: new Date(Date.now() - (1000 - questionsStored) * 60_000),
+      ...fields,
+    })
+    .returning({ id: emails.id });
+  return row!.id;
+}
