@@ -75,7 +75,6 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
     const unsubscribe = t.deps.realtime.subscribe(alice.user.id, (event) => events.push(event));
     await appendToInbox(
       dovecot,
-      ca,
       'alice',
       personalMail({
         from: 'Carol Client <carol@client.test>',
@@ -113,11 +112,10 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
   });
 
   it('a newsletter (List-Id) is triaged as needing no reply and gets no draft', async () => {
-    await appendToInbox(dovecot, ca, 'alice', newsletterMail({ to: OWNER, messageId: 'news-1@lists.example.org' }));
+    await appendToInbox(dovecot, 'alice', newsletterMail({ to: OWNER, messageId: 'news-1@lists.example.org' }));
     // A person's mail after it: once its draft exists, the newsletter's batch was long handled.
     await appendToInbox(
       dovecot,
-      ca,
       'alice',
       personalMail({ from: 'carol@client.test', to: OWNER, subject: 'One more', body: 'And the budget?', messageId: 'new-2@client.test' }),
     );

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../platform/crypto.ts';
 import { emailAccounts, emails, mailFolders } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
-import { type DovecotServer, startByteCountingProxy, startDovecot } from '../test-support/dovecot.ts';
+import { type DovecotServer, openTestMailbox, startByteCountingProxy, startDovecot } from '../test-support/dovecot.ts';
 import { connectorFactory } from './connectors/index.ts';
 import { type MailConnector, MailError } from './connectors/types.ts';
 import { createParsePool, parseInline } from './parse-messages.ts';
@@ -163,15 +162,7 @@ describe('a new UIDVALIDITY is not new mail (Courier, Exchange after a move)', (
 
   /** What the server holds now: UID and Message-ID of every message of a folder. */
   async function serverUids(folder: string): Promise<{ uidValidity: string; uidNext: number; uids: Map<number, string | null> }> {
-    const client = new ImapFlow({
-      host: 'localhost',
-      port: dovecot.imapsPort,
-      secure: true,
-      auth: { user: 'allen', pass: 'allen-pw' },
-      tls: { ca: fs.readFileSync(dovecot.caFile, 'utf8') },
-      logger: false,
-    });
-    await client.connect();
+    const client = await openTestMailbox(dovecot, 'allen');
     try {
       const lock = await client.getMailboxLock(folder, { readOnly: true });
       try {

@@ -79,7 +79,7 @@ async function addImapAccount(mailUser: string) {
   return row!;
 }
 
-const append = (mailUser: string, file: string) => appendToInbox(dovecot, ca, mailUser, fs.readFileSync(file));
+const append = (mailUser: string, file: string) => appendToInbox(dovecot, mailUser, fs.readFileSync(file));
 
 describe('IMAP IDLE', () => {
   let watcher: MailWatcher;

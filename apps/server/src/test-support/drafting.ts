@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import type { Deps } from '../deps.ts';
 import { runSync } from '../mail/service.ts';
 import { drafts, emailAccounts, emails, emailTriage } from '../platform/db/schema/index.ts';
-import type { DovecotServer } from './dovecot.ts';
+import { type DovecotServer, openTestMailbox } from './dovecot.ts';
 
 // Drafting's tests and its speed bench: mail written for the purpose, an initialized IMAP account on
 // the test Dovecot (or Gmail account on the Google stand-in), delivery by IMAP APPEND, and polling for what the pipeline wrote.
@@ -105,16 +104,8 @@ export async function addInitializedGmailAccount(
 }
 
 /** Delivers one message into the user's INBOX the way a mail server does (IMAP APPEND). */
-export async function appendToInbox(dovecot: DovecotServer, ca: string, mailUser: string, raw: Buffer): Promise<void> {
-  const client = new ImapFlow({
-    host: 'localhost',
-    port: dovecot.imapsPort,
-    secure: true,
-    auth: { user: mailUser, pass: `${mailUser}-pw` },
-    tls: { ca },
-    logger: false,
-  });
-  await client.connect();
+export async function appendToInbox(dovecot: DovecotServer, mailUser: string, raw: Buffer): Promise<void> {
+  const client = await openTestMailbox(dovecot, mailUser);
   try {
     await client.append('INBOX', raw);
   } finally {
