@@ -13,8 +13,8 @@ import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
 import { sendPendingNotificationEmails } from './notifications/email.ts';
-import { sendNotificationEmailsJob, weeklySummaryJob } from './notifications/jobs.ts';
-import { sendWeeklySummaries } from './notifications/service.ts';
+import { pruneNotificationsJob, sendNotificationEmailsJob, weeklySummaryJob } from './notifications/jobs.ts';
+import { pruneNotifications, sendWeeklySummaries } from './notifications/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
 import { refreshStyleOnMailStoredJob } from './style/jobs.ts';
 import { refreshStyleFromSentMail } from './style/service.ts';
@@ -67,6 +67,13 @@ export const jobHandlers: JobRegistration<Deps>[] = [
       await sendPendingNotificationEmails(deps);
     },
     { cron: () => '* * * * *' },
+  ),
+  handle(
+    pruneNotificationsJob,
+    async (_payload, deps) => {
+      await pruneNotifications({ db: deps.db, now: deps.clock.now() });
+    },
+    { cron: () => '30 3 * * *' },
   ),
 
   subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),
