@@ -3,8 +3,8 @@ import { initializationStepJob, recomputeForAliasesJob } from './accounts/jobs.t
 import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
-import { deliverDraftJob } from './delivery/jobs.ts';
-import { deliverDraft } from './delivery/service.ts';
+import { deliverDraftJob, failStalledDeliveriesJob } from './delivery/jobs.ts';
+import { deliverDraft, failStalledDeliveries } from './delivery/service.ts';
 import type { Deps } from './deps.ts';
 import { composeDraftJob, learnFromOwnRepliesJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
 import { composeDraftForEmail, learnFromOwnReplies, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
@@ -50,6 +50,13 @@ export const jobHandlers: JobRegistration<Deps>[] = [
     await composeDraftForEmail({ db: deps.db, env: deps.env, userId, emailId });
   }),
   handle(deliverDraftJob, (payload, deps) => deliverDraft(deps, payload)),
+  handle(
+    failStalledDeliveriesJob,
+    async (_payload, deps) => {
+      await failStalledDeliveries({ db: deps.db, now: deps.clock.now() });
+    },
+    { cron: () => '*/10 * * * *' },
+  ),
   handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
     await relearnTriage({ db: deps.db, userId, accountId });
   }),

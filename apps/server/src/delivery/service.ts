@@ -132,6 +132,28 @@ export async function retryDelivery({ db, queue, userId, draftId }: Scope & { qu
   if (draft) await notifyDraft(db, userId, draft.draft);
 }
 
+/** A delivery untouched this long with no job of its own is stalled (pg-boss gave up after its retries). */
+export const STALLED_DELIVERY_AFTER_MS = 30 * 60_000;
+
+/**
+ * The delivery.fail-stalled sweep: a delivery still queued or delivering long after its last step,
+ * with no job waiting, retrying or running, is failed with Retry and the user is told. It is never
+ * re-queued here: a draft whose worker died five times may be what kills it, and the user's Retry
+ * goes through the same mailbox check and SMTP phases as any retry, so nothing is sent twice.
+ */
+export async function failStalledDeliveries({ db, now }: { db: Db; now: Date }): Promise<number> {
+  let failed = 0;
+  for (const { userId, draftId } of await repo.findStalledDeliveries(db, new Date(now.getTime() - STALLED_DELIVERY_AFTER_MS))) {
+    if (!(await repo.markStalledFailed(db, userId, draftId, DELIVERY_MESSAGES.interrupted))) continue;
+    failed++;
+    logger.warn({ draftId }, 'delivery stalled with no job left: failed with Retry');
+    await notifyFailure({ db, userId }, { kind: 'delivery_failed', reason: DELIVERY_MESSAGES.interrupted });
+    const found = await repo.findDraftToDeliver(db, userId, draftId);
+    if (found) await notifyDraft(db, userId, found.draft);
+  }
+  return failed;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The reply as a message.
 
