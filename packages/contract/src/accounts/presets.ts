@@ -180,7 +180,10 @@ const domainMatches = (domain: string, pattern: string) =>
 
 /** The preset of the provider an address belongs to, by its domain (case-insensitive), or null. */
 export function mailPresetForAddress(emailAddress: string): MailPreset | null {
-  const domain = emailAddress.slice(emailAddress.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = emailAddress
+    .slice(emailAddress.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   if (!domain) return null;
   return MAIL_PRESETS.find((preset) => preset.domains.some((pattern) => domainMatches(domain, pattern))) ?? null;
 }
