@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appPasswordPresetFor,
   MAIL_PRESET_IDS,
   MAIL_PRESETS,
   type MailPresetId,
@@ -98,5 +99,23 @@ describe('PRESET_MESSAGES.needsAppPassword', () => {
     expect(PRESET_MESSAGES.needsAppPassword(mailPresetById('yahoo'))).toBe(
       'This provider needs an app password: Yahoo Mail refused the password. Make an app password (https://help.yahoo.com/kb/SLN15241.html) and use it instead of your account password.',
     );
+  });
+});
+
+describe('appPasswordPresetFor', () => {
+  it.each<[string, string, MailPresetId | null]>([
+    ['me@yahoo.com', 'imap.mail.yahoo.com', 'yahoo'],
+    ['me@own-domain.example', 'imap.mail.me.com', 'icloud'],
+    ['me@fastmail.com', 'smtp.fastmail.com', 'fastmail'],
+    ['me@proton.me', '127.0.0.1', 'proton-bridge'],
+    ['me@gmail.com', 'imap.gmail.com', 'gmail'],
+    // The server is not the provider's: the provider did not refuse anything.
+    ['me@yahoo.com', 'mail.example.org', null],
+    ['me@example.org', '127.0.0.1', null],
+    // Providers that take the account password (or none at all).
+    ['me@gmx.net', 'imap.gmx.net', null],
+    ['me@outlook.com', 'outlook.office365.com', null],
+  ])('%s on %s → %s', (emailAddress, host, id) => {
+    expect(appPasswordPresetFor({ emailAddress, host })?.id ?? null).toBe(id);
   });
 });

@@ -195,6 +195,18 @@ export function mailPresetForHost(host: string): MailPreset | null {
   return MAIL_PRESETS.find((preset) => preset.serverHosts.some((suffix) => name === suffix || name.endsWith(`.${suffix}`))) ?? null;
 }
 
+/**
+ * The provider behind a mail server the user logs in to, when that provider refuses account
+ * passwords (for the "needs an app password" answer to an AUTH failure): known by the server's host,
+ * or by the address when the server is the one its provider's preset names (Proton Bridge's 127.0.0.1).
+ */
+export function appPasswordPresetFor({ emailAddress, host }: { emailAddress: string; host: string }): MailPreset | null {
+  const name = host.trim().toLowerCase();
+  const byAddress = mailPresetForAddress(emailAddress);
+  const preset = mailPresetForHost(name) ?? (byAddress && (byAddress.imap?.host === name || byAddress.smtp?.host === name) ? byAddress : null);
+  return preset?.needsAppPassword ? preset : null;
+}
+
 export const PRESET_MESSAGES = {
   /** An AUTH failure from a provider that refuses account passwords. */
   needsAppPassword: (preset: Pick<MailPreset, 'name' | 'appPasswordUrl'>) =>
