@@ -44,7 +44,11 @@ describe('an AUTH failure from a provider that needs an app password', () => {
     expect(added.status).toBe(201);
     const { account } = await added.json();
 
-    const reconnect = await t.request(`/api/accounts/${account.id}/credentials`, { method: 'PUT', cookie, json: { password: 'old-login' } });
+    const reconnect = await t.request(`/api/accounts/${account.id}/credentials`, {
+      method: 'PUT',
+      cookie,
+      json: { password: 'old-login' },
+    });
     expect(reconnect.status).toBe(400);
     expect((await reconnect.json()).error.message).toBe(PROTON_NEEDS_APP_PASSWORD);
 

@@ -44,24 +44,15 @@ const server = dns2.createServer({
     const wanted = { [Packet.TYPE.SRV]: 'SRV', [Packet.TYPE.MX]: 'MX', [Packet.TYPE.A]: 'A', [Packet.TYPE.AAAA]: 'AAAA' }[question.type];
     for (const answer of ZONE[question.name.toLowerCase()] ?? []) {
       if (answer.type !== wanted) continue;
-      const common = { name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 60 };
-      if (answer.type === 'SRV')
-        response.answers.push({
-          ...common,
-          target: answer.target,
-          port: answer.port,
-          priority: answer.priority ?? 10,
-          weight: answer.weight ?? 0,
-        });
-      else if (answer.type === 'MX') response.answers.push({ ...common, exchange: answer.exchange, priority: answer.priority ?? 10 });
-      else response.answers.push({ ...common, address: answer.address });
+      const { type: _type, ...record } = answer;
+      response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 60, priority: 10, weight: 0, ...record }));
     }
     send(response);
   },
 });
 await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
 afterAll(() => server.close());
-const dnsServer = `127.0.0.1:${server.addresses().udp.port}`;
+const dnsServer = `127.0.0.1:${server.addresses().udp!.port}`;
 
 const lookup = async (app: Awaited<ReturnType<typeof createTestApp>>, cookie: string, email: string) => {
   const response = await app.request(`/api/accounts/mail-server-lookup?email=${encodeURIComponent(email)}`, { cookie });

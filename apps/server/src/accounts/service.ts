@@ -98,8 +98,7 @@ async function logInOrExplain(params: Parameters<typeof checkImapLogin>[0], emai
     const { host } = params.settings;
     const preset = appPasswordPresetFor({ emailAddress, host });
     if (preset && error instanceof AppError && error.message === CONNECTION_CHECK_MESSAGES.refusedLogin(host)) {
-      const message = PRESET_MESSAGES.needsAppPassword(preset);
-      throw new AppError('BAD_REQUEST', message, { fields: { password: message } });
+      throw new AppError('BAD_REQUEST', PRESET_MESSAGES.needsAppPassword(preset));
     }
     throw error;
   }

@@ -203,7 +203,8 @@ export function mailPresetForHost(host: string): MailPreset | null {
 export function appPasswordPresetFor({ emailAddress, host }: { emailAddress: string; host: string }): MailPreset | null {
   const name = host.trim().toLowerCase();
   const byAddress = mailPresetForAddress(emailAddress);
-  const preset = mailPresetForHost(name) ?? (byAddress && (byAddress.imap?.host === name || byAddress.smtp?.host === name) ? byAddress : null);
+  const preset =
+    mailPresetForHost(name) ?? (byAddress && (byAddress.imap?.host === name || byAddress.smtp?.host === name) ? byAddress : null);
   return preset?.needsAppPassword ? preset : null;
 }
 
@@ -215,6 +216,17 @@ export const PRESET_MESSAGES = {
     } and use it instead of your account password.`,
   dnsUnavailable: 'This server could not reach DNS to look up your mail server: choose your provider or enter the server yourself.',
   notFound: 'No mail server settings were found for this domain: enter the server your provider gives for IMAP.',
+} as const;
+
+/** The provider select of the IMAP form and what it says. */
+export const PRESET_LABELS = {
+  provider: 'Provider',
+  chooseProvider: 'Choose your provider',
+  providerHint: 'Fills in the server and port; the reply settings follow.',
+  appPasswordLink: (name: string) => `How to make a ${name} app password`,
+  helpLink: (name: string) => `${name} help`,
+  suggested: (name: string) => `Settings for ${name} filled in from your address.`,
+  foundInDns: "Server filled in from your domain's mail settings (DNS).",
 } as const;
 
 export const ZMailServerLookupQuery = z.object({ email: ZEmail });
