@@ -131,7 +131,7 @@ export const MAIL_PRESETS: readonly MailPreset[] = [
     smtp: { host: '127.0.0.1', port: 1025, security: 'starttls' },
     needsAppPassword: true,
     appPasswordUrl: 'https://proton.me/support/imap-smtp-and-pop3-setup',
-    note: 'Proton Mail Bridge must run on the same machine as Penman: use the password Bridge shows (not your Proton password). Bridge uses its own certificate, which this server must trust.',
+    note: "Proton Mail Bridge must run on the same machine as Penman: use the password Bridge shows, not your Proton password. Bridge's certificate must be trusted: export it from Bridge and start Penman with NODE_EXTRA_CA_CERTS naming the file.",
   },
   // https://support.google.com/mail/answer/7126229 (IMAP), https://support.google.com/accounts/answer/185833 (app passwords)
   {
@@ -223,7 +223,7 @@ export const PRESET_LABELS = {
   provider: 'Provider',
   chooseProvider: 'Choose your provider',
   providerHint: 'Fills in the server and port; the reply settings follow.',
-  appPasswordLink: (name: string) => `How to make a ${name} app password`,
+  appPasswordLink: (name: string) => `How to make an app password for ${name}`,
   helpLink: (name: string) => `${name} help`,
   suggested: (name: string) => `Settings for ${name} filled in from your address.`,
   foundInDns: "Server filled in from your domain's mail settings (DNS).",

@@ -31,7 +31,7 @@ describe('the provider select of the IMAP form', () => {
   it('shows the app-password note with the link to the provider page where one is needed', () => {
     expect(presetHelp('yahoo')).toEqual({
       note: 'Yahoo refuses your account password here: make an app password in Yahoo Account security and use it instead.',
-      link: { href: 'https://help.yahoo.com/kb/SLN15241.html', label: 'How to make a Yahoo Mail app password' },
+      link: { href: 'https://help.yahoo.com/kb/SLN15241.html', label: 'How to make an app password for Yahoo Mail' },
     });
     expect(presetHelp('gmx')?.link).toBeNull();
     expect(presetHelp('microsoft')?.note).toContain('choose "Microsoft 365 / Outlook" instead');
