@@ -1,9 +1,11 @@
 import {
+  appPasswordPresetFor,
   DELIVERY_MESSAGES,
   DELIVERY_MODE_DEFAULT,
   type DeliveryMode,
   type DeliverySettingsResponse,
   type DraftDelivery,
+  PRESET_MESSAGES,
   type SmtpSettingsInput,
 } from '@penman/contract';
 import type { ImapFlow } from 'imapflow';
@@ -545,6 +547,10 @@ export async function checkSmtp(
   } catch (error) {
     const failure = describeFailure(error);
     logger.info({ host: connection.host, port: connection.port, code: (error as { code?: string }).code }, 'SMTP check failed');
+    // A provider that refuses account passwords says so, with the page that makes an app password.
+    const appPassword = appPasswordPresetFor({ emailAddress: account.emailAddress, host: connection.host });
+    if (appPassword && failure.message === DELIVERY_MESSAGES.authRefused)
+      throw new AppError('BAD_REQUEST', PRESET_MESSAGES.needsAppPassword(appPassword));
     throw new AppError('BAD_REQUEST', failure.message);
   }
   return { ok: true as const, message: DELIVERY_MESSAGES.smtpOk(connection.host) };
