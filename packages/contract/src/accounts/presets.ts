@@ -45,8 +45,8 @@ export type MailPreset = {
 };
 
 /**
- * Every provider Penman has settings for, in the order the select shows them. Each host and port is
- * from the provider's own help page, noted above its entry (checked 2026-11-25).
+ * Every provider Penman has settings for, in the order the select shows them. Hosts and ports are
+ * the ones the providers publish; the help page noted above each entry is where to check them.
  */
 export const MAIL_PRESETS: readonly MailPreset[] = [
   // https://help.yahoo.com/kb/SLN4075.html (IMAP server settings), https://help.yahoo.com/kb/SLN15241.html (app passwords)
