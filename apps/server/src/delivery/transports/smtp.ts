@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import XOAuth2 from 'nodemailer/lib/xoauth2';
+
+/** An OAuth 2.0 access token for AUTH XOAUTH2 (Microsoft 365); `renew` after the server refused the previous one. */
+export type SmtpAccessToken = (renew: boolean) => Promise<string>;
 
 export type SmtpConnection = {
   /** The name the certificate must carry (and the SMTP settings show). */
@@ -10,7 +14,10 @@ export type SmtpConnection = {
   port: number;
   security: 'starttls' | 'tls';
   username: string;
-  password: string;
+  /** The password, or null when `accessToken` signs in. */
+  password: string | null;
+  /** Set: log in with XOAUTH2 and this token (nodemailer asks once more with `renew` when the server refuses it). */
+  accessToken?: SmtpAccessToken | undefined;
   /** Extra trusted CA (tests; operators use NODE_EXTRA_CA_CERTS). */
   ca?: string | undefined;
 };
@@ -35,11 +42,42 @@ function smtpConnectionOptions(connection: SmtpConnection) {
   };
 }
 
+/** nodemailer's XOAUTH2 token generator, asking our token source (errors are passed on, never logged here). */
+function xoauth2(user: string, accessToken: SmtpAccessToken): XOAuth2 {
+  return new XOAuth2({
+    user,
+    provisionCallback: (_user, renew, callback) => {
+      accessToken(renew).then(
+        (token) => callback(null, token),
+        (error: Error) => callback(error),
+      );
+    },
+  });
+}
+
+/** The SMTP login: XOAUTH2 with an access token, else the password. */
+function smtpLogin(connection: SmtpConnection) {
+  if (connection.accessToken) return { user: connection.username, oauth2: xoauth2(connection.username, connection.accessToken) };
+  return { user: connection.username, pass: connection.password ?? '' };
+}
+
 /** A nodemailer SMTP transport with those options and the account's login (the settings' check). */
 function smtpTransport(connection: SmtpConnection) {
+  const { accessToken } = connection;
   return nodemailer.createTransport({
     ...smtpConnectionOptions(connection),
-    auth: { user: connection.username, pass: connection.password },
+    auth: accessToken
+      ? {
+          type: 'OAuth2',
+          user: connection.username,
+          provisionCallback: (_user, renew, callback) => {
+            accessToken(renew).then(
+              (token) => callback(null, token),
+              (error: Error) => callback(error),
+            );
+          },
+        }
+      : { user: connection.username, pass: connection.password ?? '' },
   });
 }
 
@@ -106,9 +144,7 @@ export async function sendSmtp(
     });
     // Errors after the connection are reported to the callbacks below; a late 'error' event must not go unheard.
     client.on('error', () => {});
-    await new Promise<void>((resolve, reject) =>
-      client.login({ user: connection.username, pass: connection.password }, (error) => (error ? reject(error) : resolve())),
-    );
+    await new Promise<void>((resolve, reject) => client.login(smtpLogin(connection), (error) => (error ? reject(error) : resolve())));
     const info = await new Promise<{ response?: string }>((resolve, reject) =>
       client.send(envelope, body, (error, sent) => (error ? reject(error) : resolve(sent))),
     );
