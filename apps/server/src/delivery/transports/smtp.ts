@@ -42,50 +42,40 @@ function smtpConnectionOptions(connection: SmtpConnection) {
   };
 }
 
-/** nodemailer's XOAUTH2 token generator, asking our token source (errors are passed on, never logged here). */
-function xoauth2(user: string, accessToken: SmtpAccessToken): XOAuth2 {
-  return new XOAuth2({
-    user,
-    provisionCallback: (_user, renew, callback) => {
+/**
+ * The token source as nodemailer's provisionCallback. nodemailer rewraps a failure as a generic
+ * EAUTH; `failure()` keeps the token source's own error (e.g. Microsoft's reconnect message).
+ */
+function tokenProvision(accessToken: SmtpAccessToken) {
+  let failed: Error | undefined;
+  return {
+    provisionCallback: (_user: string, renew: boolean, callback: (error: Error | null, token?: string) => void) => {
       accessToken(renew).then(
         (token) => callback(null, token),
-        (error: Error) => callback(error),
+        (error: Error) => {
+          failed = error;
+          // A stand-in: nodemailer rewrites the error it is given (its code becomes EAUTH).
+          callback(new Error('no access token'));
+        },
       );
     },
-  });
-}
-
-/** The SMTP login: XOAUTH2 with an access token, else the password. */
-function smtpLogin(connection: SmtpConnection) {
-  if (connection.accessToken) return { user: connection.username, oauth2: xoauth2(connection.username, connection.accessToken) };
-  return { user: connection.username, pass: connection.password ?? '' };
-}
-
-/** A nodemailer SMTP transport with those options and the account's login (the settings' check). */
-function smtpTransport(connection: SmtpConnection) {
-  const { accessToken } = connection;
-  return nodemailer.createTransport({
-    ...smtpConnectionOptions(connection),
-    auth: accessToken
-      ? {
-          type: 'OAuth2',
-          user: connection.username,
-          provisionCallback: (_user, renew, callback) => {
-            accessToken(renew).then(
-              (token) => callback(null, token),
-              (error: Error) => callback(error),
-            );
-          },
-        }
-      : { user: connection.username, pass: connection.password ?? '' },
-  });
+    failure: () => failed,
+  };
 }
 
 /** Logs in and out (the settings' "Check"): throws nodemailer's error when the server refuses. */
 export async function verifySmtp(connection: SmtpConnection): Promise<void> {
-  const transport = smtpTransport(connection);
+  const provision = connection.accessToken ? tokenProvision(connection.accessToken) : undefined;
+  const transport = nodemailer.createTransport({
+    ...smtpConnectionOptions(connection),
+    auth: provision
+      ? { type: 'OAuth2', user: connection.username, provisionCallback: provision.provisionCallback }
+      : { user: connection.username, pass: connection.password ?? '' },
+  });
   try {
     await transport.verify();
+  } catch (error) {
+    throw provision?.failure() ?? error;
   } finally {
     transport.close();
   }
@@ -144,7 +134,13 @@ export async function sendSmtp(
     });
     // Errors after the connection are reported to the callbacks below; a late 'error' event must not go unheard.
     client.on('error', () => {});
-    await new Promise<void>((resolve, reject) => client.login(smtpLogin(connection), (error) => (error ? reject(error) : resolve())));
+    const provision = connection.accessToken ? tokenProvision(connection.accessToken) : undefined;
+    const login = provision
+      ? { user: connection.username, oauth2: new XOAuth2({ user: connection.username, provisionCallback: provision.provisionCallback }) }
+      : { user: connection.username, pass: connection.password ?? '' };
+    await new Promise<void>((resolve, reject) =>
+      client.login(login, (error) => (error ? reject(provision?.failure() ?? error) : resolve())),
+    );
     const info = await new Promise<{ response?: string }>((resolve, reject) =>
       client.send(envelope, body, (error, sent) => (error ? reject(error) : resolve(sent))),
     );
