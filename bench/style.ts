@@ -1,10 +1,12 @@
-// `npm run bench -- style` (or `node --import tsx bench/style.ts`): the style engine on five real
-// Enron mailboxes, no database. For each user: their sent mail (sent, sent_items, _sent_mail),
+// `npm run bench -- style` (or `node --import tsx bench/style.ts`): the style engine on a group of
+// real Enron mailboxes, no database. The group is the folder CORPUS_DIR (default ../shared/corpus;
+// also ../shared/corpus-b and ../shared/corpus-c), its users every mailbox with sent mail. For each user: their sent mail (sent, sent_items, _sent_mail),
 // pruned with emailsToPrune (which drops the sent/_sent_mail copies of one message), split 80/20 by
 // a hash of the Message-ID (stable across runs), a profile built from the 80% (newest first, capped
 // at 1,500), then every held-out mail's own words attributed to the profile with the highest
-// styleMatch. Also times building one profile from 1,500 sent emails, and the topic analysis of
-// 10,000 emails (bench/topics.ts).
+// styleMatch. Verification: every held-out mail scored against its own profile and against the
+// other users' profiles gives the AUC and the equal error rate of styleMatch as a "sounds like this
+// user" test. Also times building one profile from 1,500 sent emails. Ends with one JSON line.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +16,9 @@ import { bodyOf, ownWords } from '../apps/server/src/style/engine/own-words.ts';
 import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/engine/prune.ts';
 import { styleMatch } from '../apps/server/src/style/engine/style-match.ts';
 import type { SentMail, StyleProfile, StyleProfileInput } from '../apps/server/src/style/engine/types.ts';
-import { CORPUS_DIR, enronFolder } from '../apps/server/src/test-support/corpus.ts';
-import { benchTopics } from './topics.ts';
+import { listFiles } from '../apps/server/src/test-support/corpus.ts';
 
-const USERS = ['allen-p', 'kaminski-v', 'lavorato-j', 'steffes-j', 'watson-k'];
+const CORPUS_DIR = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../shared/corpus'));
 const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
 const HELD_OUT = 0.2;
 const CAP = 1500;
@@ -35,8 +36,16 @@ function displayName(xFrom: string | undefined): string | null {
 }
 
 function folderFiles(user: string, folder: string): string[] {
-  return fs.existsSync(path.join(CORPUS_DIR, 'enron', user, folder)) ? enronFolder(user, folder) : [];
+  const dir = path.join(CORPUS_DIR, 'enron', user, folder);
+  return fs.existsSync(dir) ? listFiles(dir) : [];
 }
+
+/** Every mailbox of the group with at least one sent folder. */
+const USERS = fs
+  .readdirSync(path.join(CORPUS_DIR, 'enron'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && SENT_FOLDERS.some((folder) => fs.existsSync(path.join(CORPUS_DIR, 'enron', entry.name, folder))))
+  .map((entry) => entry.name)
+  .sort();
 
 /** The incoming mail each known reply answers (enron-pairs), by the reply's Message-ID. */
 async function answersByReply(): Promise<Map<string, SentMail['answers']>> {
@@ -123,7 +132,7 @@ const answers = await answersByReply();
 const users: UserMail[] = [];
 for (const user of USERS) users.push(await loadUser(user, answers));
 process.stdout.write(
-  `Loaded ${users.reduce((n, u) => n + u.mails.length, 0).toLocaleString('en')} sent emails in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  `${CORPUS_DIR}: ${USERS.length} users. Loaded ${users.reduce((n, u) => n + u.mails.length, 0).toLocaleString('en')} sent emails in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
 );
 
 const profiles = new Map<string, StyleProfile>();
@@ -220,8 +229,68 @@ const timingInput: StyleProfileInput = { emails: sample, ownAddresses: [], ownNa
 const build = timeStage(() => buildStyleProfile(timingInput));
 process.stdout.write('\n| stage (1,500 sent emails) | time |\n| --- | --- |\n');
 process.stdout.write(`| buildStyleProfile | ${build.ms.toFixed(0)} ms |\n`);
-const topics = await benchTopics();
-process.stdout.write(`| analyzeTopics of ${topics.emails.toLocaleString('en')} emails (topic analysis) | ${topics.ms.toFixed(0)} ms |\n`);
 process.stdout.write(
   `\nFingerprint size: ${(Buffer.byteLength(JSON.stringify(build.result.fingerprint)) / 1024).toFixed(0)} KB; whole profile ${(Buffer.byteLength(JSON.stringify(build.result)) / 1024).toFixed(0)} KB\n`,
+);
+
+/** Area under the ROC curve: the chance that a random own score beats a random other score (ties half). */
+function auc(own: number[], other: number[]): number {
+  const all = [...own.map((v) => [v, 1] as const), ...other.map((v) => [v, 0] as const)].sort((a, b) => a[0] - b[0]);
+  let rankSum = 0;
+  for (let i = 0; i < all.length; ) {
+    let j = i;
+    while (j < all.length && all[j]![0] === all[i]![0]) j++;
+    const rank = (i + j + 1) / 2;
+    for (let k = i; k < j; k++) if (all[k]![1] === 1) rankSum += rank;
+    i = j;
+  }
+  return (rankSum - (own.length * (own.length + 1)) / 2) / (own.length * other.length);
+}
+
+/** Equal error rate: the threshold where own mail rejected as often as others' mail accepted. */
+function eer(own: number[], other: number[]): { eer: number; threshold: number } {
+  const thresholds = [...new Set([...own, ...other])].sort((a, b) => a - b);
+  let best = { eer: 1, threshold: 0, gap: Number.POSITIVE_INFINITY };
+  const ownSorted = [...own].sort((a, b) => a - b);
+  const otherSorted = [...other].sort((a, b) => a - b);
+  const below = (sorted: number[], t: number) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  for (const t of thresholds) {
+    const falseReject = below(ownSorted, t) / own.length;
+    const falseAccept = 1 - below(otherSorted, t) / other.length;
+    const gap = Math.abs(falseReject - falseAccept);
+    if (gap < best.gap) best = { eer: (falseReject + falseAccept) / 2, threshold: t, gap };
+  }
+  return { eer: best.eer, threshold: best.threshold };
+}
+
+const verification = eer(ownScores, otherScores);
+const at = (threshold: number) => ({
+  falseReject: ownScores.filter((s) => s < threshold).length / ownScores.length,
+  falseAccept: otherScores.filter((s) => s >= threshold).length / otherScores.length,
+});
+const half = at(0.5);
+process.stdout.write(
+  `\nVerification (own held-out mail vs the other users' held-out mail): AUC ${auc(ownScores, otherScores).toFixed(3)}, EER ${(100 * verification.eer).toFixed(1)}% at styleMatch ${verification.threshold.toFixed(2)}; at 0.5: own mail rejected ${(100 * half.falseReject).toFixed(1)}%, others' accepted ${(100 * half.falseAccept).toFixed(1)}%\n`,
+);
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const accuracies = [...perUser.values()].map((t) => t.right / Math.max(1, t.total));
+process.stdout.write(
+  `${JSON.stringify({
+    users: USERS.length,
+    heldOut: all.total,
+    accuracy: round3(all.right / Math.max(1, all.total)),
+    minUserAccuracy: round3(Math.min(...accuracies)),
+    auc: round3(auc(ownScores, otherScores)),
+    eer: round3(verification.eer),
+    profileMs: Math.round(build.ms),
+  })}\n`,
 );
