@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { enronFolder } from '../../test-support/corpus.ts';
+import { CORPUS_DIR, enronFolder, listFiles } from '../../test-support/corpus.ts';
 import { bodyOf, ownWords } from './own-words.ts';
-import { buildFingerprint, normalizeForStyle, styleMatch } from './style-match.ts';
+import { buildFingerprint, isCurrentFingerprint, normalizeForStyle, styleMatch, templateCopies } from './style-match.ts';
 
 /** Own words of a user's sent_items, every fifth mail held out (a stable split). */
 async function ownTexts(user: string, name: string): Promise<{ train: string[]; held: string[] }> {
@@ -54,5 +55,41 @@ describe('styleMatch', async () => {
 
   it('reads wrapped lines as one paragraph', () => {
     expect(normalizeForStyle('One line\nwrapped here.   Two\n\n\nNext paragraph')).toBe('One line wrapped here.  Two\nNext paragraph');
+  });
+
+  it('is calibrated: own held-out mail mostly scores 0.5 or more, the other person\'s mostly under 0.5', () => {
+    const own = [...vince.held.map((text) => styleMatch(vinceProfile, text)), ...jim.held.map((text) => styleMatch(jimProfile, text))];
+    const other = [...vince.held.map((text) => styleMatch(jimProfile, text)), ...jim.held.map((text) => styleMatch(vinceProfile, text))];
+    expect(own.length).toBeGreaterThan(60);
+    expect(own.filter((score) => score >= 0.5).length / own.length).toBeGreaterThan(0.7);
+    expect(other.filter((score) => score < 0.5).length / other.length).toBeGreaterThan(0.7);
+    // Clearly apart, not both near the middle: the typical own mail is likely theirs, the typical other's not.
+    const median = (scores: number[]) => [...scores].sort((a, b) => a - b)[scores.length >> 1]!;
+    expect(median(own)).toBeGreaterThan(0.75);
+    expect(median(other)).toBeLessThan(0.25);
+  });
+
+  it('counts templated mail (the same long body sent again and again) once', async () => {
+    // A real mailbox that answers misdirected mail with one stock text (corpus-b, scott-s).
+    const texts: string[] = [];
+    for (const file of listFiles(path.join(CORPUS_DIR, '../corpus-b/enron/scott-s/sent_items'))) {
+      const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+      texts.push(ownWords(bodyOf(parsed.bodyText, parsed.bodyHtml), 'Susan M Scott'));
+    }
+    const copies = templateCopies(texts);
+    const stock = texts.filter((_, index) => copies[index]);
+    expect(stock.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(stock.map((text) => text.replace(/\s+/g, ' ').slice(0, 40))).size).toBe(1);
+    // Twenty more copies of the template leave the model as it was; twenty short "Thanks!" do not.
+    const template = stock[0]!;
+    const once = JSON.stringify(buildFingerprint(texts));
+    expect(JSON.stringify(buildFingerprint([...texts, ...Array(20).fill(template)]))).toBe(once);
+    expect(JSON.stringify(buildFingerprint([...texts, ...Array(20).fill('Thanks!')]))).not.toBe(once);
+  });
+
+  it('knows a fingerprint of an older version (no calibrated score) from a current one', () => {
+    expect(isCurrentFingerprint(vinceProfile.fingerprint)).toBe(true);
+    expect(isCurrentFingerprint({ ...vinceProfile.fingerprint, version: 1 })).toBe(false);
+    expect(isCurrentFingerprint(undefined)).toBe(false);
   });
 });
