@@ -5,6 +5,7 @@ import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { buildStyleProfile } from './engine/build-profile.ts';
 import { emailsToPrune } from './engine/prune.ts';
+import { isCurrentFingerprint } from './engine/style-match.ts';
 import type { StyleProfile as EngineStyleProfile } from './engine/types.ts';
 import * as repo from './repo.ts';
 
@@ -47,12 +48,14 @@ export async function getStyleProfile(scope: AccountScope): Promise<StyleProfile
 
 /**
  * The engine's whole profile as the last analysis stored it (with the fingerprint that styleMatch
- * reads), for drafting; null before the first analysis.
+ * reads), for drafting; null before the first analysis and for a profile whose fingerprint an older
+ * engine wrote (styleMatch cannot read it; the next analysis rebuilds it).
  */
 export async function getStyleProfileForDrafting({ db, userId, accountId }: AccountScope): Promise<EngineStyleProfile | null> {
   const row = await repo.findProfile(db, userId, accountId);
   if (!row?.analysisDate || !row.profile) return null;
-  return row.profile as EngineStyleProfile;
+  const profile = row.profile as EngineStyleProfile;
+  return isCurrentFingerprint(profile.fingerprint) ? profile : null;
 }
 
 export type StyleAnalysis = { profile: StyleProfile; emailsAnalyzed: number; sampleSize: number };
