@@ -11,13 +11,19 @@
  * - `bigrams`: pairs of those tokens: phrasing ("let me know", "i think");
  * - `shape`: 2..5-grams of the text with each word replaced by its case shape (W for "Word", w for
  *   "word", U for "WORD", 9 for a number): sentence rhythm and punctuation independent of topic.
- * A family's score is the mean log-probability of the text's features under the user's model
- * (Lidstone-smoothed, so a feature the user never wrote costs the same for every profile), and the
- * families are averaged with `chars` counted twice (it carries the most signal). Scores of one text
- * against several profiles are directly comparable: attribution takes the highest.
+ * A text's divergence from a model is the cross-entropy of its features under the model less their
+ * own entropy, per family (Lidstone-smoothed, so a feature the user never wrote costs the same for
+ * every profile), the families averaged with `chars` counted twice (it carries the most signal).
+ * Attribution takes the profile the text diverges least from.
  *
- * Measured on five Enron mailboxes (bench/style.ts): each family alone attributes 75-77% of held-out
- * mails, together over 90%.
+ * Verification (is this text the user's?) weighs that divergence against the text's divergence
+ * from other people's mail (background.json): the log of their ratio is the evidence, and a
+ * logistic per length band turns it into a probability with even odds (styleMatch 0.5: as likely
+ * the user as someone else). Templated mail (the same long body sent TEMPLATE_COPIES times or more)
+ * counts once in the model.
+ *
+ * Measured with bench/style.ts on three groups of five Enron mailboxes (NOTES-voice.md): attribution
+ * 90.8%, 86.6%, 91.2%; AUC of own against other people's held-out mail 0.93, 0.91, 0.94.
  */
 
 import background from './background.json' with { type: 'json' };
