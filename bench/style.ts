@@ -43,7 +43,9 @@ function folderFiles(user: string, folder: string): string[] {
 /** Every mailbox of the group with at least one sent folder. */
 const USERS = fs
   .readdirSync(path.join(CORPUS_DIR, 'enron'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && SENT_FOLDERS.some((folder) => fs.existsSync(path.join(CORPUS_DIR, 'enron', entry.name, folder))))
+  .filter(
+    (entry) => entry.isDirectory() && SENT_FOLDERS.some((folder) => fs.existsSync(path.join(CORPUS_DIR, 'enron', entry.name, folder))),
+  )
   .map((entry) => entry.name)
   .sort();
 

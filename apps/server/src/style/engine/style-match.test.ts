@@ -57,7 +57,7 @@ describe('styleMatch', async () => {
     expect(normalizeForStyle('One line\nwrapped here.   Two\n\n\nNext paragraph')).toBe('One line wrapped here.  Two\nNext paragraph');
   });
 
-  it('is calibrated: own held-out mail mostly scores 0.5 or more, the other person\'s mostly under 0.5', () => {
+  it("is calibrated: own held-out mail mostly scores 0.5 or more, the other person's mostly under 0.5", () => {
     const own = [...vince.held.map((text) => styleMatch(vinceProfile, text)), ...jim.held.map((text) => styleMatch(jimProfile, text))];
     const other = [...vince.held.map((text) => styleMatch(jimProfile, text)), ...jim.held.map((text) => styleMatch(vinceProfile, text))];
     expect(own.length).toBeGreaterThan(60);
