@@ -14,6 +14,7 @@ export * from './dashboard/labels.ts';
 export * from './dashboard/overview-labels.ts';
 export * from './dashboard/overview-schemas.ts';
 export * from './dashboard/schemas.ts';
+export * from './delivery/schemas.ts';
 export * from './drafts/labels.ts';
 export * from './drafts/schemas.ts';
 export * from './emails/messages.ts';

@@ -34,7 +34,16 @@ afterAll(() => {
 });
 
 const importsDir = path.join(dataDir, 'imports');
-const filesUnderImports = () => (fs.existsSync(importsDir) ? listFiles(importsDir) : []);
+/** The files the server keeps under imports/; it removes folders while we look, so a vanished one means look again. */
+function filesUnderImports(): string[] {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return fs.existsSync(importsDir) ? listFiles(importsDir) : [];
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 20) throw error;
+    }
+  }
+}
 const accounts = async () =>
   ((await (await fetch(`${server.base}/api/accounts`, { headers: { cookie } })).json()) as { accounts: { emailAddress: string }[] })
     .accounts;

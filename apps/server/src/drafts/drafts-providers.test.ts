@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSync, startNewMailWatcher } from '../mail/service.ts';
-import { emailAccounts } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
-import { draftOfEmail, emailIdByMessageId, personalMail, triageOfEmail, waitFor } from '../test-support/drafting.ts';
+import {
+  addInitializedGmailAccount,
+  draftOfEmail,
+  emailIdByMessageId,
+  personalMail,
+  triageOfEmail,
+  waitFor,
+} from '../test-support/drafting.ts';
 import { startGoogleStandIn } from '../test-support/google-stand-in.ts';
 
 // Drafts appear for new mail on every kind of account (issue 18, "Done when"): Gmail through the
@@ -26,18 +32,7 @@ const question = (to: string, messageId: string, subject: string, date = new Dat
 describe('drafts for new mail', () => {
   it('Gmail: a message that arrives in INBOX is noticed by history polling, triaged and drafted', async () => {
     for (const file of enronFolder('lavorato-j', 'inbox').slice(0, 3)) google.addMessage(fs.readFileSync(file), { labels: ['INBOX'] });
-    const [row] = await t.deps.db
-      .insert(emailAccounts)
-      .values({
-        userId: user.id,
-        emailAddress: google.emailAddress,
-        provider: 'gmail',
-        encryptedPassword: t.deps.secretBox.encrypt(google.issueRefreshToken()),
-        isActive: true,
-        initialized: true,
-      })
-      .returning();
-    const accountId = row!.id;
+    const accountId = await addInitializedGmailAccount(t.deps, google, user.id);
     await runSync(t.deps, { userId: user.id, accountId });
     const watcher = startNewMailWatcher(t.deps, {
       backoff: { baseMs: 100, maxMs: 1_000 },

@@ -47,6 +47,7 @@ const STATUS_WORDS: Record<DraftStatus, string> = {
   buy_time: 'answered with Buy Time',
   sent: 'sent',
   saved: 'saved to your mailbox',
+  completed: 'completed by another user of this mailbox',
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -74,6 +75,9 @@ function toDraft({ draft, email, accountEmail }: repo.DraftRecord): Draft {
     updatedAt: draft.updatedAt.toISOString(),
     decidedAt: iso(draft.decidedAt),
     sentAt: iso(draft.sentAt),
+    delivery: null,
+    // Filled from the stored recipients by delivery (issue 20); until then the sender alone.
+    recipients: { to: email.senderEmail ? [email.senderEmail] : [], cc: [] },
     email: {
       id: email.id,
       emailAccountId: email.emailAccountId,

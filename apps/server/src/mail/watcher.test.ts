@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAccounts, emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { enronFolder } from '../test-support/corpus.ts';
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
+import { addInitializedGmailAccount, appendToInbox } from '../test-support/drafting.ts';
 import { startGoogleStandIn } from '../test-support/google-stand-in.ts';
 import { type MailWatcher, runSync, startNewMailWatcher } from './service.ts';
 
@@ -79,19 +79,7 @@ async function addImapAccount(mailUser: string) {
   return row!;
 }
 
-async function append(mailUser: string, file: string) {
-  const client = new ImapFlow({
-    host: 'localhost',
-    port: dovecot.imapsPort,
-    secure: true,
-    auth: { user: mailUser, pass: `${mailUser}-pw` },
-    tls: { ca },
-    logger: false,
-  });
-  await client.connect();
-  await client.append('INBOX', fs.readFileSync(file));
-  await client.logout();
-}
+const append = (mailUser: string, file: string) => appendToInbox(dovecot, ca, mailUser, fs.readFileSync(file));
 
 describe('IMAP IDLE', () => {
   let watcher: MailWatcher;
@@ -200,18 +188,7 @@ describe('the cap on IDLE connections, and stopping', () => {
 describe('Gmail history polling', () => {
   it('mail added to INBOX is downloaded on the next poll, from the stored history id', async () => {
     for (const file of enronFolder('lavorato-j', 'inbox').slice(0, 5)) google.addMessage(fs.readFileSync(file), { labels: ['INBOX'] });
-    const [row] = await t.deps.db
-      .insert(emailAccounts)
-      .values({
-        userId: user.id,
-        emailAddress: google.emailAddress,
-        provider: 'gmail',
-        encryptedPassword: t.deps.secretBox.encrypt(google.issueRefreshToken()),
-        isActive: true,
-        initialized: true,
-      })
-      .returning();
-    const accountId = row!.id;
+    const accountId = await addInitializedGmailAccount(t.deps, google, user.id);
     await runSync(t.deps, { userId: user.id, accountId });
     const stored = await countEmails(accountId);
     expect(stored).toBe(5);

@@ -6,7 +6,7 @@ import { drafts, emailAccounts, emails, emailTriage } from '../platform/db/schem
 import type { DovecotServer } from './dovecot.ts';
 
 // Drafting's tests and its speed bench: mail written for the purpose, an initialized IMAP account on
-// the test Dovecot, delivery by IMAP APPEND, and polling for what the pipeline wrote.
+// the test Dovecot (or Gmail account on the Google stand-in), delivery by IMAP APPEND, and polling for what the pipeline wrote.
 
 /** A message from a person to the account, asking something (RFC 5322, CRLF). */
 export function personalMail({
@@ -81,6 +81,26 @@ export async function addInitializedImapAccount(
     })
     .returning({ id: emailAccounts.id });
   await runSync(deps, { userId, accountId: row!.id });
+  return row!.id;
+}
+
+/** An initialized, active Gmail account of `userId` on the Google stand-in (its refresh token issued there), not yet synced. */
+export async function addInitializedGmailAccount(
+  deps: Pick<Deps, 'db' | 'secretBox'>,
+  google: { emailAddress: string; issueRefreshToken: () => string },
+  userId: string,
+): Promise<string> {
+  const [row] = await deps.db
+    .insert(emailAccounts)
+    .values({
+      userId,
+      emailAddress: google.emailAddress,
+      provider: 'gmail',
+      encryptedPassword: deps.secretBox.encrypt(google.issueRefreshToken()),
+      isActive: true,
+      initialized: true,
+    })
+    .returning({ id: emailAccounts.id });
   return row!.id;
 }
 

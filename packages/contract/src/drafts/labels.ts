@@ -38,6 +38,7 @@ export const DRAFTS_LABELS = {
     buy_time: 'Buy Time sent',
     sent: 'Sent',
     saved: 'Saved to Drafts',
+    completed: 'Completed by a teammate',
   },
   needsReview: 'Needs review',
   whyFlagged: 'Why a person should check this draft',

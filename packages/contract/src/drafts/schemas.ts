@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDraftDelivery } from '../delivery/schemas.ts';
 import { ZText } from '../platform/input.ts';
 
 // Drafting (issue 18): the review queue, a draft's actions, and the drafting settings per account.
@@ -6,8 +7,11 @@ import { ZText } from '../platform/input.ts';
 export const DRAFT_MODES = ['full', 'buy_time'] as const;
 export type DraftMode = (typeof DRAFT_MODES)[number];
 
-/** pending -> approved | edited | rejected | buy_time -> sent | saved (sent/saved: delivery, issue 20). */
-export const DRAFT_STATUSES = ['pending', 'approved', 'edited', 'rejected', 'buy_time', 'sent', 'saved'] as const;
+/**
+ * pending -> approved | edited | rejected | buy_time -> sent | saved (sent/saved: delivery, issue 20).
+ * completed: another Penman user of the same mailbox (a shared inbox) approved their draft of this email.
+ */
+export const DRAFT_STATUSES = ['pending', 'approved', 'edited', 'rejected', 'buy_time', 'sent', 'saved', 'completed'] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
 export const DRAFT_ENGINES = ['builtin', 'llm'] as const;
@@ -76,6 +80,10 @@ export const ZDraft = z.object({
   /** When the user decided (approved, edited, rejected, buy time); null while pending. */
   decidedAt: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** Who the reply goes to: the sender (Reply-To first), plus the other recipients when the draft replies to all. */
+  recipients: z.object({ to: z.array(z.string()), cc: z.array(z.string()) }),
+  /** Null until approved (or sent with Buy Time); then where the reply is going and how it went. */
+  delivery: ZDraftDelivery.nullable(),
   email: ZDraftEmail,
 });
 export type Draft = z.infer<typeof ZDraft>;

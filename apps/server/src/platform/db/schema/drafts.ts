@@ -6,7 +6,7 @@ import { emails } from './mail.ts';
 
 export type DraftMode = 'full' | 'buy_time';
 /** pending -> approved | edited | rejected | buy_time -> sent | saved (the contract's DRAFT_STATUSES). */
-export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved';
+export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved' | 'completed';
 /** A library file suggested for the reply; `selected` is the user's toggle (auto-attach files start selected). */
 export type SuggestedAttachment = { id: string; filename: string; reason: string; selected: boolean };
 /** What a draft drew on (the engines' UsedSource), shown beside it. */

@@ -28,6 +28,8 @@ function draft(id: string, createdAt: string, status: Draft['status'] = 'pending
     updatedAt: createdAt,
     decidedAt: null,
     sentAt: null,
+    delivery: null,
+    recipients: { to: ['a@example.com'], cc: [] },
     email: {
       id: `e-${id}`,
       emailAccountId: 'acc',
