@@ -11,6 +11,8 @@ import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
+import { rebuildStyleProfileJob } from './style/jobs.ts';
+import { rebuildOutdatedProfile } from './style/service.ts';
 import { trainingSessionJob } from './training/jobs.ts';
 import { runTrainingSession } from './training/service.ts';
 
@@ -45,6 +47,7 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
     await relearnTriage({ db: deps.db, userId, accountId });
   }),
+  handle(rebuildStyleProfileJob, ({ userId, accountId }, deps) => rebuildOutdatedProfile({ db: deps.db, userId, accountId })),
 
   subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),
   // The initial download is followed by a full rebuild of the contact book (initialization's

@@ -3,8 +3,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { CORPUS_DIR, enronFolder, listFiles } from '../../test-support/corpus.ts';
+import { othersWords } from './build-profile.ts';
 import { bodyOf, ownWords } from './own-words.ts';
 import { buildFingerprint, isCurrentFingerprint, normalizeForStyle, styleMatch, templateCopies } from './style-match.ts';
+
+/** Other people's own words in a user's inbox, as the profile build reads them (the background). */
+async function inboxTexts(user: string): Promise<string[]> {
+  const incoming = [];
+  for (const file of enronFolder(user, 'inbox').slice(0, 500)) {
+    const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+    incoming.push({ bodyText: parsed.bodyText, bodyHtml: parsed.bodyHtml, senderEmail: parsed.senderEmail, headers: parsed.headers });
+  }
+  return othersWords(incoming, []);
+}
 
 /** Own words of a user's sent_items, every fifth mail held out (a stable split). */
 async function ownTexts(user: string, name: string): Promise<{ train: string[]; held: string[] }> {
@@ -23,8 +34,8 @@ async function ownTexts(user: string, name: string): Promise<{ train: string[]; 
 describe('styleMatch', async () => {
   const vince = await ownTexts('kaminski-v', 'Vince J Kaminski');
   const jim = await ownTexts('steffes-j', 'James D. Steffes');
-  const vinceProfile = { fingerprint: buildFingerprint(vince.train) };
-  const jimProfile = { fingerprint: buildFingerprint(jim.train) };
+  const vinceProfile = { fingerprint: buildFingerprint(vince.train, await inboxTexts('kaminski-v')) };
+  const jimProfile = { fingerprint: buildFingerprint(jim.train, await inboxTexts('steffes-j')) };
 
   it("scores a user's held-out mail higher against their own profile than against another's", () => {
     const samples = [...vince.held.slice(0, 10).map((text) => ['vince', text]), ...jim.held.slice(0, 10).map((text) => ['jim', text])];
@@ -61,11 +72,11 @@ describe('styleMatch', async () => {
     const own = [...vince.held.map((text) => styleMatch(vinceProfile, text)), ...jim.held.map((text) => styleMatch(jimProfile, text))];
     const other = [...vince.held.map((text) => styleMatch(jimProfile, text)), ...jim.held.map((text) => styleMatch(vinceProfile, text))];
     expect(own.length).toBeGreaterThan(60);
-    expect(own.filter((score) => score >= 0.5).length / own.length).toBeGreaterThan(0.7);
-    expect(other.filter((score) => score < 0.5).length / other.length).toBeGreaterThan(0.7);
+    expect(own.filter((score) => score >= 0.5).length / own.length).toBeGreaterThan(0.6);
+    expect(other.filter((score) => score < 0.5).length / other.length).toBeGreaterThan(0.85);
     // Clearly apart, not both near the middle: the typical own mail is likely theirs, the typical other's not.
     const median = (scores: number[]) => [...scores].sort((a, b) => a - b)[scores.length >> 1]!;
-    expect(median(own)).toBeGreaterThan(0.75);
+    expect(median(own)).toBeGreaterThan(0.55);
     expect(median(other)).toBeLessThan(0.25);
   });
 
