@@ -167,13 +167,16 @@ function bloomOf(features: string[]): string {
 
 /** The model of one family: features seen `minCount` times or more exactly, the rest in a Bloom filter unless `keepRare` is false. */
 function familyModel(counts: Map<string, number>, minCount = FREQUENT, keepRare = true): FamilyModel {
-  const entries = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  let total = 0;
+  let all = 0;
+  for (const count of counts.values()) all += count;
+  // Without the rare ones, only the kept features need sorting (most features are rare).
+  const entries = (keepRare ? [...counts] : [...counts].filter(([, count]) => count >= minCount)).sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  );
   const frequent: string[] = [];
   const rare: string[] = [];
   const runs: [number, number][] = [];
   for (const [feature, count] of entries) {
-    total += count;
     if (count < minCount) {
       rare.push(feature);
       continue;
@@ -183,7 +186,7 @@ function familyModel(counts: Map<string, number>, minCount = FREQUENT, keepRare 
     if (last && last[0] === count) last[1]++;
     else runs.push([count, 1]);
   }
-  return { total, types: entries.length, features: frequent.join(SEPARATOR), runs, rare: keepRare ? bloomOf(rare) : '' };
+  return { total: all, types: counts.size, features: frequent.join(SEPARATOR), runs, rare: keepRare ? bloomOf(rare) : '' };
 }
 
 /**
