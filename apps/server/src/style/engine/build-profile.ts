@@ -428,7 +428,7 @@ export const BACKGROUND_MAILS = 400;
  * Of each, this many characters: a long mail (a forwarded article, a report) would weigh more than
  * many short ones, and the start of a mail is what people write themselves.
  */
-const BACKGROUND_CHARS = 600;
+const BACKGROUND_CHARS = 400;
 
 /**
  * Other people's own words (quotes, forwards and signatures removed) from mail sent to the user:

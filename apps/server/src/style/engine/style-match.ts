@@ -366,8 +366,8 @@ export function styleEvidence(fingerprint: StyleFingerprint, text: string): numb
  * development group, and checked on two groups it never saw (bench/style.ts, NOTES-voice.md): a
  * short text carries less evidence, so the slope grows with the length.
  */
-const SLOPE = [4.68, 8.39, 13.88, 11.27];
-const INTERCEPT = [3.34, 4.58, 6.01, 3.84];
+const SLOPE = [4.57, 8.29, 13.92, 11.11];
+const INTERCEPT = [3.27, 4.49, 5.95, 3.7];
 
 /**
  * 0..1, calibrated: the probability that the user wrote `text` rather than someone else, with even
