@@ -28,6 +28,7 @@ import {
   replyLearningRows,
   type TriageMail,
   threadSubject,
+  triageMailOfParsed,
 } from '../apps/server/src/drafts/engine/triage.ts';
 import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { listFiles } from '../apps/server/src/test-support/corpus.ts';
@@ -113,20 +114,7 @@ async function readFolders(corpusDir: string, user: string, folders: string[]): 
       if ((parsed.messageId && seen.has(parsed.messageId)) || seen.has(content)) continue;
       if (parsed.messageId) seen.add(parsed.messageId);
       seen.add(content);
-      mails.push({
-        file: path.relative(path.join(corpusDir, 'enron'), file),
-        messageId: parsed.messageId,
-        inReplyTo: parsed.inReplyTo,
-        references: parsed.references,
-        subject: parsed.subject,
-        senderEmail: parsed.senderEmail,
-        recipientEmails: parsed.recipientEmails,
-        ccEmails: parsed.ccEmails,
-        bodyText: parsed.bodyText,
-        receivedDate: parsed.date,
-        headers: parsed.headers,
-        attachmentTypes: parsed.attachments.map((a) => a.contentType),
-      });
+      mails.push({ file: path.relative(path.join(corpusDir, 'enron'), file), ...triageMailOfParsed(parsed) });
     }
   }
   return mails.sort((a, b) => a.receivedDate!.getTime() - b.receivedDate!.getTime());

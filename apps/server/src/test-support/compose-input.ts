@@ -13,28 +13,35 @@ type Pair = { user: string; incoming_path: string; reply_path: string; incoming_
 
 const read = async (relative: string) => parseMessage(new Uint8Array(fs.readFileSync(path.join(CORPUS_DIR, relative))));
 
-let allenProfile: Promise<StyleProfile> | undefined;
+const allenProfiles = new Map<string, Promise<StyleProfile>>();
 
-/** Phillip Allen's style profile, built by the style engine from his real sent mail (once per test file). */
-function profileOfAllen(): Promise<StyleProfile> {
-  allenProfile ??= (async () => {
-    const emails = [];
-    for (const file of enronFolder('allen-p', 'sent_items')) {
-      const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
-      emails.push({
-        id: file,
-        subject: parsed.subject,
-        bodyText: parsed.bodyText,
-        bodyHtml: parsed.bodyHtml,
-        toEmails: parsed.recipientEmails,
-        ccEmails: parsed.ccEmails,
-        sentAt: parsed.date,
-        answers: null,
-      });
-    }
-    return buildStyleProfile({ emails, ownAddresses: ALLEN.addresses, ownName: ALLEN.name, internalDomains: ['enron.com'] });
-  })();
-  return allenProfile;
+/**
+ * Phillip Allen's style profile, built by the style engine from his real sent mail (once per test
+ * file and name); `ownName` is the name the profile knows him by (the account's display name).
+ */
+export function allenStyleProfile(ownName = ALLEN.name): Promise<StyleProfile> {
+  let profile = allenProfiles.get(ownName);
+  if (!profile) {
+    profile = (async () => {
+      const emails = [];
+      for (const file of enronFolder('allen-p', 'sent_items')) {
+        const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+        emails.push({
+          id: file,
+          subject: parsed.subject,
+          bodyText: parsed.bodyText,
+          bodyHtml: parsed.bodyHtml,
+          toEmails: parsed.recipientEmails,
+          ccEmails: parsed.ccEmails,
+          sentAt: parsed.date,
+          answers: null,
+        });
+      }
+      return buildStyleProfile({ emails, ownAddresses: ALLEN.addresses, ownName, internalDomains: ['enron.com'] });
+    })();
+    allenProfiles.set(ownName, profile);
+  }
+  return profile;
 }
 
 /** A real (incoming, reply) pair of enron-pairs as the drafts service would retrieve it. */
@@ -89,7 +96,7 @@ export async function huntleyComposeInput(overrides: Partial<ComposeInput> = {})
       lastContactAt: new Date('2001-10-25T16:08:00Z'),
       context: 'external',
     },
-    profile: await profileOfAllen(),
+    profile: await allenStyleProfile(),
     pastReplies: [await pastReply(pairFor('allen-p/inbox/3.'), 4.2), await pastReply(pairFor('allen-p/inbox/22.'), 2.9)],
     knowledge: [
       {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { buildStyleProfile } from '../../style/engine/build-profile.ts';
 import { SIGN_OFF } from '../../style/engine/own-words.ts';
-import type { SentMail, StyleProfile } from '../../style/engine/types.ts';
-import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
+import type { StyleProfile } from '../../style/engine/types.ts';
+import { allenStyleProfile } from '../../test-support/compose-input.ts';
+import { CORPUS_DIR } from '../../test-support/corpus.ts';
 import { builtinDraft, composeReply, postProcess } from './compose.ts';
 import { ownText } from './triage.ts';
 import type { ComposeInput, PastReply } from './types.ts';
@@ -56,23 +56,7 @@ async function incomingMail(file: string): Promise<ComposeInput['email']> {
   };
 }
 
-async function phillipProfile(): Promise<StyleProfile> {
-  const emails: SentMail[] = [];
-  for (const file of enronFolder('allen-p', 'sent_items')) {
-    const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
-    emails.push({
-      id: file,
-      subject: parsed.subject,
-      bodyText: parsed.bodyText,
-      bodyHtml: parsed.bodyHtml,
-      toEmails: parsed.recipientEmails,
-      ccEmails: parsed.ccEmails,
-      sentAt: parsed.date,
-      answers: null,
-    });
-  }
-  return buildStyleProfile({ emails, ownAddresses: PHILLIP.addresses, ownName: PHILLIP.name, internalDomains: ['enron.com'] });
-}
+const phillipProfile = () => allenStyleProfile(PHILLIP.name);
 
 /** Phillip's other real replies, as the retrieval would hand them over. */
 async function pastRepliesExcept(incomingPath: string, sender: string): Promise<PastReply[]> {

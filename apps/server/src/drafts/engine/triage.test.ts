@@ -14,23 +14,13 @@ import {
   type ReplyHistory,
   type TriageMail,
   threadSubject,
+  triageMailOfParsed,
 } from './triage.ts';
 
 async function read(file: string): Promise<TriageMail> {
-  const parsed = await parseMessage(new Uint8Array(fs.readFileSync(path.isAbsolute(file) ? file : path.join(CORPUS_DIR, file))));
-  return {
-    messageId: parsed.messageId,
-    inReplyTo: parsed.inReplyTo,
-    references: parsed.references,
-    subject: parsed.subject,
-    senderEmail: parsed.senderEmail,
-    recipientEmails: parsed.recipientEmails,
-    ccEmails: parsed.ccEmails,
-    bodyText: parsed.bodyText,
-    receivedDate: parsed.date,
-    headers: parsed.headers,
-    attachmentTypes: parsed.attachments.map((a) => a.contentType),
-  };
+  return triageMailOfParsed(
+    await parseMessage(new Uint8Array(fs.readFileSync(path.isAbsolute(file) ? file : path.join(CORPUS_DIR, file)))),
+  );
 }
 
 const readAll = (files: string[]) => Promise.all(files.map(read));

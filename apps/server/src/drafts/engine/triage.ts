@@ -30,6 +30,23 @@ export type TriageMail = {
   attachmentTypes?: string[];
 };
 
+/** A parsed message as triage reads it (mail read from files: tests, benches). */
+export function triageMailOfParsed(parsed: ParsedMessage): TriageMail {
+  return {
+    messageId: parsed.messageId,
+    inReplyTo: parsed.inReplyTo,
+    references: parsed.references,
+    subject: parsed.subject,
+    senderEmail: parsed.senderEmail,
+    recipientEmails: parsed.recipientEmails,
+    ccEmails: parsed.ccEmails,
+    bodyText: parsed.bodyText,
+    receivedDate: parsed.date,
+    headers: parsed.headers,
+    attachmentTypes: parsed.attachments.map((a) => a.contentType),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Replies: which incoming mail the user answered (the history the score is learned from).
 
