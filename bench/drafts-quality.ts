@@ -42,12 +42,12 @@ const SAME_SENDER = 3;
 /** Confidence from which a draft counts as confident in the breakdown. */
 const CONFIDENT = 0.8;
 
-type Pair = { user: string; incoming_path: string; reply_text_above_quote: string; incoming_date: string };
+export type Pair = { user: string; incoming_path: string; reply_text_above_quote: string; incoming_date: string };
 type Sent = SentMail & PruneCandidate & { messageId: string | null; from: string | null };
 type Past = PastReply & { to: string[]; terms: Map<string, number>; length: number; aboveQuote: string };
 /** Mail others sent the user (their inbox), newest first: styleMatch's background, as the product builds it. */
 type Received = IncomingMail & { receivedAt: Date | null };
-type UserData = { user: string; ownName: string | null; ownAddresses: string[]; sent: Sent[]; past: Past[]; incoming: Received[] };
+export type UserData = { user: string; ownName: string | null; ownAddresses: string[]; sent: Sent[]; past: Past[]; incoming: Received[] };
 
 // --- reading the corpus ---------------------------------------------------------------------------
 
@@ -97,7 +97,7 @@ function termsOf(text: string): string[] {
   return text.toLowerCase().match(/\p{L}[\p{L}'-]+|\d+/gu) ?? [];
 }
 
-async function loadUser(corpus: string, user: string): Promise<UserData> {
+export async function loadUser(corpus: string, user: string): Promise<UserData> {
   const sent: Sent[] = [];
   const senders = new Map<string, number>();
   const names = new Map<string, number>();
@@ -203,7 +203,7 @@ function monthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
 
-function profileCache(users: Map<string, UserData>) {
+export function profileCache(users: Map<string, UserData>) {
   const cache = new Map<string, StyleProfile>();
   return (user: string, month: Date): StyleProfile => {
     const key = `${user} ${month.toISOString()}`;
@@ -233,6 +233,58 @@ function genericReply(profile: StyleProfile): string {
     .join('\n\n');
 }
 
+// --- one pair as the engine sees it (shared with bench/learning.ts) ------------------------------
+
+export function readPairs(corpusDir: string): Pair[] {
+  return fs
+    .readFileSync(path.join(corpusDir, 'enron-pairs', 'pairs.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Pair);
+}
+
+/** The ComposeInput of a pair's incoming mail: the user's profile of that month and their past replies before it. */
+export async function inputForPair(
+  corpusDir: string,
+  pair: Pair,
+  data: UserData,
+  profileOf: (user: string, month: Date) => StyleProfile,
+): Promise<{ input: ComposeInput; profile: StyleProfile; month: Date; pastReplies: PastReply[] }> {
+  const raw = fs.readFileSync(path.join(corpusDir, 'enron', pair.incoming_path));
+  const parsed = await parseMessage(new Uint8Array(raw));
+  // The sender's name as the contact book knows it: Enron's From has only the address, X-From the name.
+  const senderName = parsed.senderName ?? displayName(/^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1]);
+  const date = parsed.date ?? new Date(pair.incoming_date);
+  const month = monthStart(date);
+  const profile = profileOf(pair.user, month);
+  const text = ownText(parsed.bodyText);
+  const sender = parsed.senderEmail?.toLowerCase() ?? null;
+  const pastReplies = retrieve(data, `${parsed.subject ?? ''}\n${text}`, sender, date);
+  const input: ComposeInput = {
+    email: {
+      id: pair.incoming_path,
+      from: { address: sender ?? '', name: senderName },
+      to: [],
+      cc: [],
+      subject: parsed.subject,
+      text,
+      date,
+      messageId: parsed.messageId,
+    },
+    thread: [],
+    owner: { name: data.ownName, addresses: data.ownAddresses },
+    contact: null,
+    profile,
+    pastReplies,
+    knowledge: [],
+    attachments: [],
+    mode: 'full',
+    buyTimeHours: 24,
+    now: date,
+  };
+  return { input, profile, month, pastReplies };
+}
+
 // --- the bench ------------------------------------------------------------------------------------
 
 type Tally = { pairs: number; rougeL: number; generic: number; nearest: number; attributed: number };
@@ -245,11 +297,7 @@ export async function quality(
   corpusDir: string,
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): Promise<Quality> {
-  const pairs = fs
-    .readFileSync(path.join(corpusDir, 'enron-pairs', 'pairs.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Pair);
+  const pairs = readPairs(corpusDir);
   const userNames = [...new Set(pairs.map((pair) => pair.user))].sort();
   const users = new Map<string, UserData>();
   for (const user of userNames) users.set(user, await loadUser(corpusDir, user));
@@ -263,38 +311,7 @@ export async function quality(
   const composeMs: number[] = [];
   for (const pair of pairs) {
     const data = users.get(pair.user)!;
-    const raw = fs.readFileSync(path.join(corpusDir, 'enron', pair.incoming_path));
-    const parsed = await parseMessage(new Uint8Array(raw));
-    // The sender's name as the contact book knows it: Enron's From has only the address, X-From the name.
-    const senderName = parsed.senderName ?? displayName(/^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1]);
-    const date = parsed.date ?? new Date(pair.incoming_date);
-    const month = monthStart(date);
-    const profile = profileOf(pair.user, month);
-    const text = ownText(parsed.bodyText);
-    const sender = parsed.senderEmail?.toLowerCase() ?? null;
-    const pastReplies = retrieve(data, `${parsed.subject ?? ''}\n${text}`, sender, date);
-    const input: ComposeInput = {
-      email: {
-        id: pair.incoming_path,
-        from: { address: sender ?? '', name: senderName },
-        to: [],
-        cc: [],
-        subject: parsed.subject,
-        text,
-        date,
-        messageId: parsed.messageId,
-      },
-      thread: [],
-      owner: { name: data.ownName, addresses: data.ownAddresses },
-      contact: null,
-      profile,
-      pastReplies,
-      knowledge: [],
-      attachments: [],
-      mode: 'full',
-      buyTimeHours: 24,
-      now: date,
-    };
+    const { input, profile, month, pastReplies } = await inputForPair(corpusDir, pair, data, profileOf);
     const started = performance.now();
     const draft = composeReply(input);
     composeMs.push(performance.now() - started);

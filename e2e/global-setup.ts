@@ -10,6 +10,8 @@ export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1'
 export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
 /** The same mailbox again, for the drafting spec, which APPENDs new mail into it (the other specs count E2E_IMAP's messages). */
 export const E2E_DRAFTS_IMAP = { user: 'phillip-drafts', password: 'phillip-drafts-pw', email: 'phillip.allen@enron.com' };
+/** The same mailbox once more, for the delivery spec: approved replies land in its Drafts folder. */
+export const E2E_DELIVERY_IMAP = { user: 'phillip-delivery', password: 'phillip-delivery-pw', email: 'phillip.allen@enron.com' };
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -40,7 +42,7 @@ export default async function globalSetup() {
   const baseUrl = `http://localhost:${port}`;
   // A real IMAP server with real mail for the Email Accounts flow.
   const dovecot = await startDovecot();
-  for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP]) {
+  for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP, E2E_DELIVERY_IMAP]) {
     dovecot.addUser(mailbox.user, mailbox.password);
     dovecot.seed(
       mailbox.user,
@@ -53,6 +55,8 @@ export default async function globalSetup() {
       enronFolder('allen-p', 'sent').map((f) => ({ raw: fs.readFileSync(f) })),
     );
   }
+  // A real mailbox has a Drafts folder (found by name: the test server marks only Sent as special-use).
+  dovecot.seed(E2E_DELIVERY_IMAP.user, 'Drafts', []);
   const env = {
     ...process.env,
     NODE_ENV: 'production',

@@ -7,7 +7,9 @@ import { accountRoutes } from './accounts/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
 import type { Deps } from './deps.ts';
+import { draftingMemoryRoutes } from './drafts/learning-routes.ts';
 import { draftRoutes } from './drafts/routes.ts';
 import { emailRoutes } from './emails/routes.ts';
 import { fileRoutesOf, UPLOAD_PATH } from './files/routes.ts';
@@ -24,6 +26,7 @@ import { mountWebApp } from './platform/http/static-files.ts';
 import type { AppEnv } from './platform/http/types.ts';
 import type { RealtimeEvent } from './platform/realtime.ts';
 import { publicRoutes } from './public/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { styleRoutes } from './style/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
 import { invitationRoutes } from './users/routes.ts';
@@ -52,6 +55,8 @@ export function createApi(deps: Deps) {
     .route('/', accountRoutes(deps))
     .route('/', emailRoutes(deps))
     .route('/', draftRoutes(deps))
+    .route('/', deliveryRoutes(deps))
+    .route('/', draftingMemoryRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', analyticsRoutes(deps))
     .route('/', trainingRoutes(deps))
@@ -59,6 +64,7 @@ export function createApi(deps: Deps) {
     .route('/', importRoutes(deps))
     .route('/', fileRoutesOf(deps))
     .route('/', gmailRoutes(deps))
+    .route('/', settingsRoutes(deps))
     .route('/', publicRoutes(deps));
 }
 

@@ -16,6 +16,7 @@ type Fixture = {
   attachmentId: string;
   emailId: string;
   draftId: string;
+  authSessionId: string;
 };
 
 /** Each state-changing route with the request an attacking page would send (a valid one). */
@@ -82,11 +83,25 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
     path: `/api/accounts/${f.accountId}/drafting-settings`,
     json: { enabled: false },
   }),
+  'PUT /api/accounts/{id}/delivery': (f) => ({ path: `/api/accounts/${f.accountId}/delivery`, json: { mode: 'send' } }),
+  'POST /api/accounts/{id}/delivery/check': (f) => ({
+    path: `/api/accounts/${f.accountId}/delivery/check`,
+    json: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'a' } },
+  }),
+  'POST /api/drafts/{id}/retry-delivery': (f) => ({ path: `/api/drafts/${f.draftId}/retry-delivery` }),
+  // Refused before the item is looked up: any item id does.
+  'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ path: `/api/accounts/${f.accountId}/drafting-memory/${f.draftId}` }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',
     json: { code: 'code', state: '{}', redirectUri: 'http://localhost:3000/gmail-callback' },
   }),
+  'PATCH /api/settings/profile': () => ({
+    path: '/api/settings/profile',
+    json: { firstName: 'Eve', lastName: 'Attacker', email: 'csrf@example.com' },
+  }),
+  'DELETE /api/settings/sessions/{id}': (f) => ({ path: `/api/settings/sessions/${f.authSessionId}` }),
+  'POST /api/settings/sessions/revoke-others': () => ({ path: '/api/settings/sessions/revoke-others' }),
   'POST /api/waitlist': () => ({ path: '/api/waitlist', json: { name: 'Spam Bot', email: 'spam@example.com' } }),
   'POST /api/contact': () => ({ path: '/api/contact', json: { name: 'Spam', email: 'spam@example.com', subject: 'Buy', message: 'Now' } }),
   // better-auth's routes the web calls (lib/auth.tsx, features/auth); every other one is walked below.
@@ -96,6 +111,18 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   }),
   'POST /api/auth/sign-out': () => ({ path: '/api/auth/sign-out' }),
   'POST /api/auth/revoke-sessions': () => ({ path: '/api/auth/revoke-sessions' }),
+  // The Settings page's security section (features/settings) and the sign-in dialog's second step.
+  'POST /api/auth/change-password': () => ({
+    path: '/api/auth/change-password',
+    json: { currentPassword: 'correct-horse-1', newPassword: 'attacker-horse-1', revokeOtherSessions: true },
+  }),
+  'POST /api/auth/two-factor/enable': () => ({ path: '/api/auth/two-factor/enable', json: { password: 'correct-horse-1' } }),
+  'POST /api/auth/two-factor/disable': () => ({ path: '/api/auth/two-factor/disable', json: { password: 'correct-horse-1' } }),
+  'POST /api/auth/two-factor/verify-totp': () => ({ path: '/api/auth/two-factor/verify-totp', json: { code: '123456' } }),
+  'POST /api/auth/two-factor/verify-backup-code': () => ({
+    path: '/api/auth/two-factor/verify-backup-code',
+    json: { code: 'abcde-fghij' },
+  }),
 };
 
 const CROSS_SITE_REQUESTS: [string, Record<string, string>][] = [
@@ -138,7 +165,9 @@ const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
   `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
   [user.id, accountId, emailRows[0]!.id],
 );
+const { rows: authSessionRows } = await t.database.pool.query<{ id: string }>('select id from sessions where user_id = $1', [user.id]);
 const fixture: Fixture = {
+  authSessionId: authSessionRows[0]!.id,
   accountId,
   emailId: emailRows[0]!.id,
   draftId: draftRows[0]!.id,
@@ -171,6 +200,9 @@ const snapshot = async () => {
             (select json_agg(notes) from contacts) as notes,
             (select count(*)::int from training_sessions) as sessions,
             (select count(*)::int from sessions) as sign_ins,
+            (select json_agg(json_build_object('first', first_name, 'last', last_name, 'email', email)) from profiles) as profiles,
+            (select json_agg(json_build_object('email', email, 'twoFactor', two_factor_enabled)) from users) as users,
+            (select count(*)::int from two_factors) as two_factors,
             (select count(*)::int from waitlist) as waitlist,
             (select count(*)::int from contact_messages) as contact_messages,
             (select json_agg(json_build_object('id', id, 'auto', auto_attach) order by id) from email_attachments) as attachments,

@@ -38,6 +38,9 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
     params: { token: INVITATION_TOKEN },
     body: { email: 'invitee@example.com', firstName: 'Ivy', lastName: 'Invitee', password: 'correct-horse-1' },
   }),
+  'PATCH /api/settings/profile': () => ({
+    body: { firstName: 'Ann', lastName: 'Walker', email: 'input-walk@example.com', currentPassword: 'correct-horse-1' },
+  }),
   'POST /api/accounts': () => ({
     body: {
       provider: 'exchange',
@@ -106,6 +109,13 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
       engine: 'builtin',
     },
   }),
+  'PUT /api/accounts/{id}/delivery': () => ({
+    body: { mode: 'send', smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'me', password: 'pw' } },
+  }),
+  'POST /api/accounts/{id}/delivery/check': () => ({
+    body: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'me', password: null } },
+  }),
+  'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ params: { itemId: f.draftId } }),
   'POST /api/waitlist': () => ({ body: { name: 'Wendy Waiter', email: 'wendy@example.com', howHeard: 'friend' } }),
   'POST /api/contact': () => ({ body: { name: 'Carl', email: 'carl@example.com', subject: 'Hello', message: 'A question' } }),
 };
@@ -119,6 +129,7 @@ function idFor(path: string, f: Fixture): string {
   if (path.startsWith('/api/knowledge-documents/{id}')) return f.knowledgeId;
   if (path.startsWith('/api/attachments/{id}')) return f.attachmentId;
   if (path.startsWith('/api/drafts/{id}')) return f.draftId;
+  if (path.startsWith('/api/settings/sessions/{id}')) return 'not-a-session-of-yours';
   throw new Error(`${path}: say in idFor which record its {id} is`);
 }
 
@@ -353,6 +364,10 @@ describe('input hardening of better-auth routes (their bodies are not our schema
     ['revoke-session', { token: 'tok\u0000en' }],
     ['change-password', { currentPassword: 'correct-horse-1', newPassword: 'correct-\u0000horse-2' }],
     ['change-email', { newEmail: 'other\u0000@example.com' }],
+    ['two-factor/enable', { password: 'correct-\u0000horse-1' }],
+    ['two-factor/verify-totp', { code: '12\u00003456' }],
+    ['two-factor/verify-backup-code', { code: 'abcde-\u0000fghij' }],
+    ['two-factor/disable', { password: 'correct-\u0000horse-1' }],
   ])('POST /api/auth/%s with NUL in the body answers 400', async (route, json) => {
     const response = await t.request(`/api/auth/${route}`, { method: 'POST', cookie, json });
     expect(response.status).toBe(400);

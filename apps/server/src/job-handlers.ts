@@ -3,16 +3,18 @@ import { initializationStepJob, recomputeForAliasesJob } from './accounts/jobs.t
 import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
+import { deliverDraftJob } from './delivery/jobs.ts';
+import { deliverDraft } from './delivery/service.ts';
 import type { Deps } from './deps.ts';
-import { composeDraftJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
-import { composeDraftForEmail, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
+import { composeDraftJob, learnFromOwnRepliesJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
+import { composeDraftForEmail, learnFromOwnReplies, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
 import { analyzeKnowledgeJob, extractTextJob } from './files/jobs.ts';
 import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
-import { rebuildStyleProfileJob } from './style/jobs.ts';
-import { rebuildOutdatedProfile } from './style/service.ts';
+import { rebuildStyleProfileJob, refreshStyleOnMailStoredJob } from './style/jobs.ts';
+import { rebuildOutdatedProfile, refreshStyleFromSentMail } from './style/service.ts';
 import { trainingSessionJob } from './training/jobs.ts';
 import { runTrainingSession } from './training/service.ts';
 
@@ -44,6 +46,7 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   handle(composeDraftJob, async ({ userId, emailId }, deps) => {
     await composeDraftForEmail({ db: deps.db, env: deps.env, userId, emailId });
   }),
+  handle(deliverDraftJob, (payload, deps) => deliverDraft(deps, payload)),
   handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
     await relearnTriage({ db: deps.db, userId, accountId });
   }),
@@ -58,4 +61,12 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   }),
   // Triage (needs_reply, needs_review) of new incoming mail, then a drafting job per email that needs a reply.
   subscribe(mailStoredEvent, triageStoredMailJob, (payload, deps) => triageStoredMail(deps, payload)),
+  // The user's own reply to a drafted email is that draft's final text: learning (issue 20).
+  subscribe(mailStoredEvent, learnFromOwnRepliesJob, async (payload, deps) => {
+    await learnFromOwnReplies(deps, payload);
+  }),
+  // The style profile follows newly sent mail, at most daily (style/service.ts STYLE_REFRESH_HOURS).
+  subscribe(mailStoredEvent, refreshStyleOnMailStoredJob, async ({ userId, accountId, source }, deps) => {
+    if (source === 'sync') await refreshStyleFromSentMail({ db: deps.db, userId, accountId, now: deps.clock.now() });
+  }),
 ];

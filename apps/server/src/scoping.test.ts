@@ -20,6 +20,10 @@ type Fixture = {
   knowledgeIdOfA: string;
   attachmentIdOfA: string;
   draftIdOfA: string;
+  /** One of A's signed-in sessions (better-auth's row id). */
+  authSessionIdOfA: string;
+  /** An item of A's drafting memory. */
+  memoryItemIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
@@ -93,6 +97,20 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA },
   { method: 'PATCH', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA, body: { enabled: false } },
+  // Delivery (issue 20): B never reads, changes or checks A's delivery settings, retries or downloads A's reply.
+  { method: 'GET', path: '/api/accounts/{id}/delivery', idOfA: accountOfA },
+  { method: 'PUT', path: '/api/accounts/{id}/delivery', idOfA: accountOfA, body: { mode: 'send' } },
+  {
+    method: 'POST',
+    path: '/api/accounts/{id}/delivery/check',
+    idOfA: accountOfA,
+    body: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'a' } },
+  },
+  { method: 'POST', path: '/api/drafts/{id}/retry-delivery', idOfA: (f) => f.draftIdOfA },
+  { method: 'GET', path: '/api/drafts/{id}/eml', idOfA: (f) => f.draftIdOfA },
+  { method: 'DELETE', path: '/api/settings/sessions/{id}', idOfA: (f) => f.authSessionIdOfA },
+  { method: 'GET', path: '/api/accounts/{id}/drafting-memory', idOfA: accountOfA },
+  { method: 'DELETE', path: '/api/accounts/{id}/drafting-memory/{itemId}', idOfA: accountOfA },
 ];
 
 const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<typeof createTestApp>>) => Promise<void>> = {
@@ -198,8 +216,8 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
   'GET /api/drafts/counts': async (f, t) => {
     const a = await (await t.request('/api/drafts/counts', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/drafts/counts', { cookie: f.cookieB })).json();
-    expect(a).toEqual({ pending: 1, needsReview: 0 });
-    expect(b).toEqual({ pending: 0, needsReview: 0 });
+    expect(a).toEqual({ pending: 1, needsReview: 0, paused: [] });
+    expect(b).toEqual({ pending: 0, needsReview: 0, paused: [] });
   },
   'GET /api/dashboard/activity': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
@@ -211,6 +229,41 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     expect(a.events.map((e: { id: string }) => e.id)).toContain(rows[0]!.id);
     expect(b.events.map((e: { id: string }) => e.id)).not.toContain(rows[0]!.id);
     await t.database.pool.query('delete from activity_events where id = $1', [rows[0]!.id]);
+  },
+  'GET /api/settings/profile': async (f, t) => {
+    const a = await (await t.request('/api/settings/profile', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/settings/profile', { cookie: f.cookieB })).json();
+    expect(a.profile.email).toBe('scoping-a@example.com');
+    expect(b.profile.email).toBe('scoping-b@example.com');
+  },
+  'PATCH /api/settings/profile': async (f, t) => {
+    // Always the caller's own profile: B renaming itself leaves A's name alone.
+    const json = { firstName: 'Bea', lastName: 'B', email: 'scoping-b@example.com' };
+    expect((await t.request('/api/settings/profile', { method: 'PATCH', cookie: f.cookieB, json })).status).toBe(200);
+    const a = await (await t.request('/api/settings/profile', { cookie: f.cookieA })).json();
+    expect(a.profile).toEqual({ firstName: 'Test', lastName: 'User', email: 'scoping-a@example.com' });
+    // B cannot take A's sign-in email either, even with its own password.
+    const taken = { ...json, email: 'scoping-a@example.com', currentPassword: 'correct-horse-1' };
+    expect((await t.request('/api/settings/profile', { method: 'PATCH', cookie: f.cookieB, json: taken })).status).toBe(409);
+  },
+  'GET /api/settings/account': async (f, t) => {
+    const a = await (await t.request('/api/settings/account', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/settings/account', { cookie: f.cookieB })).json();
+    expect(a.connectedMailboxes).toBe(1);
+    expect(a.storage.fileBytes).toBe(20);
+    expect(b).toMatchObject({ connectedMailboxes: 0, storage: { fileBytes: 0 } });
+  },
+  'GET /api/settings/sessions': async (f, t) => {
+    const a = await (await t.request('/api/settings/sessions', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/settings/sessions', { cookie: f.cookieB })).json();
+    expect(a.sessions.map((s: { id: string }) => s.id)).toEqual([f.authSessionIdOfA]);
+    expect(b.sessions.map((s: { id: string }) => s.id)).not.toContain(f.authSessionIdOfA);
+  },
+  'POST /api/settings/sessions/revoke-others': async (f, t) => {
+    // B signing out its other sessions never touches A's.
+    const response = await t.request('/api/settings/sessions/revoke-others', { method: 'POST', cookie: f.cookieB });
+    expect(await response.json()).toEqual({ revoked: 0 });
+    expect((await t.request('/api/settings/sessions', { cookie: f.cookieA })).status).toBe(200);
   },
   'GET /api/analytics/charts': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
@@ -280,7 +333,15 @@ const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
   `insert into drafts (user_id, email_account_id, email_id, subject, body) values ($1, $2, $3, 'Re: hi', 'Hello') returning id`,
   [a.user.id, rows[0]!.id, emailRows[0]!.id],
 );
+const { rows: authSessionRows } = await t.database.pool.query<{ id: string }>('select id from sessions where user_id = $1', [a.user.id]);
+const { rows: memoryRows } = await t.database.pool.query<{ id: string }>(
+  `insert into drafting_memory (user_id, email_account_id, scope, kind, value, evidence, first_seen_at, last_seen_at)
+   values ($1, $2, 'global', 'avoid_phrase', 'please do not hesitate', 3, now(), now()) returning id`,
+  [a.user.id, rows[0]!.id],
+);
 const fixture: Fixture = {
+  authSessionIdOfA: authSessionRows[0]!.id,
+  memoryItemIdOfA: memoryRows[0]!.id,
   draftIdOfA: draftRows[0]!.id,
   knowledgeIdOfA: knowledgeRows[0]!.id,
   attachmentIdOfA: attachmentRows[0]!.id,
@@ -298,8 +359,10 @@ describe('user scoping', () => {
     "%s answers 404 to user B for user A's resource",
     async (_name, route) => {
       const path =
-        route.path.replace(/\{[^}]+\}/, route.idOfA(fixture)).replace('{attachmentId}', fixture.messageAttachmentIdOfA) +
-        (route.query ?? '');
+        route.path
+          .replace(/\{[^}]+\}/, route.idOfA(fixture))
+          .replace('{attachmentId}', fixture.messageAttachmentIdOfA)
+          .replace('{itemId}', fixture.memoryItemIdOfA) + (route.query ?? '');
       const response = await t.request(path, {
         method: route.method,
         cookie: fixture.cookieB,

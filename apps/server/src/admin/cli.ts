@@ -6,6 +6,9 @@ const USAGE = `Penman admin
   npm run admin -- create-user --email E --password P [--first F --last L]
   npm run admin -- invite EMAIL         print a one-time sign-up link (valid 7 days)
   npm run admin -- owner-link           print a one-time link that creates an account with any email
+  npm run admin -- reset-password EMAIL [--password P]
+                                        set a new password (printed when not given); signs them out everywhere
+  npm run admin -- disable-2fa EMAIL    turn off two-factor sign-in for a user who lost their authenticator
   npm run admin -- waitlist             list the waitlist
   npm run admin -- messages             list the contact-form messages
 

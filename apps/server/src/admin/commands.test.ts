@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { openDeps } from '../deps.ts';
 import { parseEnv } from '../env.ts';
 import { contactMessages, waitlist } from '../platform/db/schema/index.ts';
 import { createTestDatabase } from '../test-support/database.ts';
@@ -13,6 +15,25 @@ const env = parseEnv({
 });
 const run = (command: string, args: string[] = [], options: Record<string, string> = {}) =>
   runAdminCommand(env, { command, args, options });
+
+/** Signs in through the real HTTP app on the CLI's database: what the user would see. */
+async function signInStatus(email: string, password: string): Promise<number> {
+  const deps = await openDeps(env, { attachToRunningDatabase: true });
+  try {
+    const response = await createApp(deps).request(
+      '/api/auth/sign-in/email',
+      {
+        method: 'POST',
+        headers: { origin: env.publicUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      },
+      { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 50000, remoteFamily: 'IPv4' } } },
+    );
+    return response.status;
+  } finally {
+    await deps.close();
+  }
+}
 
 describe('admin CLI commands', () => {
   it('creates a user who can then sign in', async () => {
@@ -61,6 +82,50 @@ describe('admin CLI commands', () => {
     expect(await run('messages')).toBe(
       '2025-06-01T10:00:00.000Z  Grace Hopper <grace@example.com>  not forwarded: HTTP 500\n  Subject: Pricing\n    Hello,\n    how much is it?',
     );
+  });
+
+  it('reset-password prints a new random password, signs the user out everywhere, and takes --password', async () => {
+    await run('create-user', [], { email: 'locked@example.com', password: 'forgotten-1' });
+    const { rows: users } = await database.pool.query<{ id: string }>(`select id from users where email = 'locked@example.com'`);
+    await database.pool.query(
+      `insert into sessions (id, token, user_id, expires_at) values ('s-locked', 't-locked', $1, now() + interval '1 day')`,
+      [users[0]!.id],
+    );
+    const output = await run('reset-password', ['Locked@Example.com']);
+    const match = /^New password of locked@example\.com \(every session of theirs is signed out\):\n(\S{16})$/.exec(output);
+    expect(match).not.toBeNull();
+    const { rows: sessions } = await database.pool.query(`select id from sessions where user_id = $1`, [users[0]!.id]);
+    expect(sessions).toEqual([]);
+    expect(await signInStatus('locked@example.com', 'forgotten-1')).toBe(401);
+    expect(await signInStatus('locked@example.com', match![1]!)).toBe(200);
+
+    expect(await run('reset-password', ['locked@example.com'], { password: 'chosen-by-op' })).toBe(
+      'Password of locked@example.com changed; every session of theirs is signed out.',
+    );
+    expect(await signInStatus('locked@example.com', 'chosen-by-op')).toBe(200);
+    await expect(run('reset-password', ['locked@example.com'], { password: '123' })).rejects.toThrow(
+      '--password: Password must be at least 6 characters',
+    );
+    await expect(run('reset-password', ['nobody@example.com'])).rejects.toThrow('No user with the email nobody@example.com');
+  });
+
+  it('disable-2fa turns two-factor sign-in off, secret and backup codes included', async () => {
+    await run('create-user', [], { email: 'lost-phone@example.com', password: 'secret123' });
+    const { rows: users } = await database.pool.query<{ id: string }>(`select id from users where email = 'lost-phone@example.com'`);
+    await database.pool.query(`update users set two_factor_enabled = true where id = $1`, [users[0]!.id]);
+    await database.pool.query(`insert into two_factors (id, secret, backup_codes, user_id) values ('tf-1', 'enc', 'enc', $1)`, [
+      users[0]!.id,
+    ]);
+    expect(await run('disable-2fa', ['lost-phone@example.com'])).toBe(
+      'Two-factor sign-in of lost-phone@example.com is off; they sign in with their password alone.',
+    );
+    const { rows } = await database.pool.query(
+      `select u.two_factor_enabled, (select count(*)::int from two_factors where user_id = u.id) as secrets from users u where u.id = $1`,
+      [users[0]!.id],
+    );
+    expect(rows).toEqual([{ two_factor_enabled: false, secrets: 0 }]);
+    expect(await run('disable-2fa', ['lost-phone@example.com'])).toBe('Two-factor sign-in of lost-phone@example.com was already off.');
+    await expect(run('disable-2fa', ['not-an-email'])).rejects.toThrow('disable-2fa EMAIL: Please enter a valid email address');
   });
 
   it('names unknown commands', async () => {

@@ -4,9 +4,18 @@ import { openDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
 import { AppError } from '../platform/errors.ts';
 import { listContactMessages, listWaitlist } from '../public/service.ts';
+import { disableTwoFactorByEmail, resetPasswordByEmail } from '../settings/service.ts';
 import { createInvitation, createUserWithPassword } from '../users/service.ts';
 
 const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFirstName.optional(), last: ZLastName.optional() });
+const ZResetPassword = z.object({ email: ZEmail, password: ZNewPassword.optional() });
+
+function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, describe: (path: string) => string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new AppError('VALIDATION', parsed.error.issues.map((i) => `${describe(i.path.join('.'))}: ${i.message}`).join('\n'));
+  return parsed.data;
+}
 
 type Invocation = { command: string; args: string[]; options: Record<string, string | boolean | undefined> };
 
@@ -38,6 +47,27 @@ export async function runAdminCommand(env: Env, { command, args, options }: Invo
       case 'owner-link': {
         const link = await createInvitation({ db, email: null, kind: 'owner', publicUrl: env.publicUrl });
         return `Account set-up link (valid until ${link.expiresAt.toISOString()}, works once):\n${link.url}`;
+      }
+      case 'reset-password': {
+        const parsed = parseOrThrow(ZResetPassword, { email: args[0] ?? '', password: options.password }, (path) =>
+          path === 'email' ? 'reset-password EMAIL' : `--${path}`,
+        );
+        const { email, password } = { ...parsed, email: parsed.email.toLowerCase() };
+        const result = await resetPasswordByEmail({ db, auth, email, password });
+        return password
+          ? `Password of ${email} changed; every session of theirs is signed out.`
+          : `New password of ${email} (every session of theirs is signed out):\n${result.password}`;
+      }
+      case 'disable-2fa': {
+        const email = parseOrThrow(
+          ZResetPassword.pick({ email: true }),
+          { email: args[0] ?? '' },
+          () => 'disable-2fa EMAIL',
+        ).email.toLowerCase();
+        const { changed } = await disableTwoFactorByEmail({ db, email });
+        return changed
+          ? `Two-factor sign-in of ${email} is off; they sign in with their password alone.`
+          : `Two-factor sign-in of ${email} was already off.`;
       }
       case 'waitlist': {
         const rows = await listWaitlist({ db });

@@ -427,7 +427,11 @@ describe('the review queue', () => {
     ]))
       expect(response.status).toBe(404);
     expect((await (await t.request('/api/drafts', { cookie: bob.cookie })).json()).total).toBe(0);
-    expect(await (await t.request('/api/drafts/counts', { cookie: bob.cookie })).json()).toEqual({ pending: 0, needsReview: 0 });
+    expect(await (await t.request('/api/drafts/counts', { cookie: bob.cookie })).json()).toEqual({
+      pending: 0,
+      needsReview: 0,
+      paused: [],
+    });
     const [row] = await db
       .select()
       .from(draftFeedback)
@@ -453,6 +457,7 @@ describe('drafting settings', () => {
       },
       llmAvailable: false,
       llmModel: null,
+      pause: null,
     });
     const saved = await t.request(path, {
       method: 'PATCH',

@@ -14,6 +14,7 @@ import type {
   PastReply,
   ThreadMessage,
 } from './engine/types.ts';
+import { memoryForDrafting } from './learning-service.ts';
 import * as repo from './repo.ts';
 import { ownerOf } from './triage-service.ts';
 
@@ -144,7 +145,7 @@ export async function gatherComposeInput({
   const accountId = email.emailAccountId;
   const text = ownText(email.bodyText);
   const searchText = `${email.subject ?? ''}\n\n${text}`.slice(0, SEARCH_TEXT_CHARS);
-  const [owner, names, thread, contact, profile, pastReplies, knowledge, attachments] = await Promise.all([
+  const [owner, names, thread, contact, profile, pastReplies, knowledge, attachments, memory] = await Promise.all([
     ownerOf({ db, userId, accountId }),
     getProfileNames({ db, userId }),
     repo.listThread(db, userId, email),
@@ -153,6 +154,7 @@ export async function gatherComposeInput({
     pastRepliesFor(db, userId, email, text),
     knowledgeFor(db, userId, accountId, searchText),
     attachmentsFor(db, userId, accountId, email.subject, text),
+    memoryForDrafting({ db, userId, accountId }),
   ]);
   const person = (address: string, names: Record<string, string>) => ({ address, name: names[address.toLowerCase()] ?? null });
   const threadMessages: ThreadMessage[] = thread.map((message) => ({
@@ -185,6 +187,7 @@ export async function gatherComposeInput({
     mode,
     buyTimeHours,
     now,
+    memory,
   };
   return { input, email };
 }

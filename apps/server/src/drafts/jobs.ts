@@ -27,3 +27,13 @@ export const relearnTriageJob = defineJob({
   retryLimit: 2,
   policy: 'stately',
 });
+
+/**
+ * Learning from the user's own replies (issue 20): outgoing mail answering a drafted email is that
+ * draft's final text. A subscriber of mail stored.
+ */
+export const learnFromOwnRepliesJob = defineJob({
+  name: 'drafts.learn-from-own-replies',
+  payload: mailStoredEvent.payload,
+  retryLimit: 3,
+});

@@ -1,10 +1,13 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import {
+  type DraftDeliveryRow,
   type DraftFeedbackAction,
   type DraftingSettingsRow,
   type DraftRow,
   type DraftStatus,
+  type DraftVerdict,
+  draftDeliveries,
   draftFeedback,
   draftingSettings,
   drafts,
@@ -217,6 +220,7 @@ export async function findEmail(db: Db, userId: string, emailId: string) {
       bodyText: emails.bodyText,
       receivedDate: emails.receivedDate,
       isOutgoing: emails.isOutgoing,
+      headers: emails.headers,
     })
     .from(emails)
     .where(and(eq(emails.userId, userId), eq(emails.id, emailId)))
@@ -368,7 +372,8 @@ export type DraftValues = Pick<
   | 'reasons'
   | 'usedSources'
   | 'language'
->;
+> &
+  Partial<Pick<DraftRow, 'recipients'>>;
 
 /**
  * Stores the draft of an email: inserted, or written over the email's draft while that is pending.
@@ -415,6 +420,7 @@ const draftWithEmail = {
     bodyText: sql<string | null>`left(${emails.bodyText}, ${QUEUE_BODY_CHARS})`,
   },
   accountEmail: emailAccounts.emailAddress,
+  delivery: draftDeliveries,
 };
 
 export type DraftRecord = {
@@ -429,6 +435,8 @@ export type DraftRecord = {
     bodyText: string | null;
   };
   accountEmail: string;
+  /** Issue 20: the delivery of an approved draft, null before. */
+  delivery: DraftDeliveryRow | null;
 };
 
 function selectDrafts(db: Db) {
@@ -436,7 +444,8 @@ function selectDrafts(db: Db) {
     .select(draftWithEmail)
     .from(drafts)
     .innerJoin(emails, eq(emails.id, drafts.emailId))
-    .innerJoin(emailAccounts, eq(emailAccounts.id, drafts.emailAccountId));
+    .innerJoin(emailAccounts, eq(emailAccounts.id, drafts.emailAccountId))
+    .leftJoin(draftDeliveries, eq(draftDeliveries.draftId, drafts.id));
 }
 
 export async function findDraft(db: Db, userId: string, draftId: string): Promise<DraftRecord | undefined> {
@@ -496,7 +505,15 @@ export async function updatePendingDraft(
   userId: string,
   draftId: string,
   changes: Partial<Pick<DraftRow, 'status' | 'body' | 'subject' | 'originalBody' | 'decidedAt' | 'suggestedAttachments'>>,
-  feedback?: { action: DraftFeedbackAction; originalText: string; finalText: string | null },
+  feedback?: {
+    action: DraftFeedbackAction;
+    originalText: string;
+    finalText: string | null;
+    similarity?: number | null;
+    verdict?: DraftVerdict | null;
+  },
+  /** More work of the same transition, in its transaction (issue 20: the delivery and its job). */
+  within?: (tx: Pick<Db, 'insert' | 'update' | 'select' | 'execute'>, row: { id: string; emailAccountId: string }) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -505,6 +522,7 @@ export async function updatePendingDraft(
       .where(and(eq(drafts.userId, userId), eq(drafts.id, draftId), eq(drafts.status, 'pending')))
       .returning({ id: drafts.id, emailAccountId: drafts.emailAccountId, status: drafts.status });
     if (row && feedback) await tx.insert(draftFeedback).values({ draftId, userId, emailAccountId: row.emailAccountId, ...feedback });
+    if (row && within) await within(tx, row);
     return row;
   });
 }

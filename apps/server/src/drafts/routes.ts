@@ -8,9 +8,11 @@ import {
   ZEmailDraftResponse,
   ZListDraftsQuery,
   ZListDraftsResponse,
+  ZPausedAccount,
   ZSwitchDraftModeRequest,
   ZUpdateDraftingSettingsRequest,
 } from '@penman/contract';
+import { draftEml } from '../delivery/service.ts';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
@@ -18,7 +20,7 @@ import { requireUser } from '../platform/http/session.ts';
 import type { AppEnv } from '../platform/http/types.ts';
 import * as service from './service.ts';
 
-const ZDraftCountsResponse = z.object({ pending: z.number().int(), needsReview: z.number().int() });
+const ZDraftCountsResponse = z.object({ pending: z.number().int(), needsReview: z.number().int(), paused: z.array(ZPausedAccount) });
 
 const errors = {
   400: json(ZApiError, 'Invalid input'),
@@ -126,6 +128,26 @@ const updateSettingsRoute = createRoute({
   responses: { 200: json(ZDraftingSettingsResponse, 'The settings saved'), ...accountErrors },
 });
 
+// Issue 20 (delivery): Retry of a failed delivery, and the reply as an .eml download.
+const retryDeliveryRoute = createRoute({
+  method: 'post',
+  path: '/drafts/{id}/retry-delivery',
+  tags: ['drafts'],
+  security,
+  description: 'Retry of a failed delivery (queued again; the mailbox is checked for the reply before it is sent again).',
+  request: { params: ZIdParam },
+  responses: { 200: json(ZDraftResponse, 'The draft, its delivery queued'), ...actionErrors },
+});
+const emlRoute = createRoute({
+  method: 'get',
+  path: '/drafts/{id}/eml',
+  tags: ['drafts'],
+  security,
+  description: 'The reply as a message (RFC 822) download, with its headers, signature and attachments.',
+  request: { params: ZIdParam },
+  responses: { 200: { content: { 'message/rfc822': { schema: z.string() } }, description: 'The reply' }, ...errors },
+});
+
 export function draftRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/drafts', requireUser(deps));
@@ -141,14 +163,18 @@ export function draftRoutes(deps: Deps) {
       c.json({ draft: await service.getDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
     )
     .openapi(approveRoute, async (c) =>
-      c.json({ draft: await service.approveDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
+      c.json(
+        { draft: await service.approveDraft({ ...scope(c.get('userId')), queue: deps.queue, draftId: c.req.valid('param').id }) },
+        200,
+      ),
     )
     .openapi(rejectRoute, async (c) =>
       c.json({ draft: await service.rejectDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
     )
     .openapi(editRoute, async (c) => {
       const { body, subject } = c.req.valid('json');
-      const draft = await service.editDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id, body, subject });
+      const draftId = c.req.valid('param').id;
+      const draft = await service.editDraft({ ...scope(c.get('userId')), queue: deps.queue, draftId, body, subject });
       return c.json({ draft }, 200);
     })
     .openapi(modeRoute, async (c) => {
@@ -174,6 +200,20 @@ export function draftRoutes(deps: Deps) {
     .openapi(settingsRoute, async (c) =>
       c.json(await service.getDraftingSettings({ ...drafting(c.get('userId')), accountId: c.req.valid('param').id }), 200),
     )
+    .openapi(retryDeliveryRoute, async (c) =>
+      c.json(
+        { draft: await service.retryDraftDelivery({ ...scope(c.get('userId')), queue: deps.queue, draftId: c.req.valid('param').id }) },
+        200,
+      ),
+    )
+    .openapi(emlRoute, async (c) => {
+      const { raw, filename } = await draftEml(deps, { userId: c.get('userId'), draftId: c.req.valid('param').id });
+      c.header('Content-Type', 'message/rfc822');
+      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      c.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(new Uint8Array(raw), 200);
+    })
     .openapi(updateSettingsRoute, async (c) => {
       const accountId = c.req.valid('param').id;
       return c.json(await service.updateDraftingSettings({ ...drafting(c.get('userId')), accountId, changes: c.req.valid('json') }), 200);

@@ -8,19 +8,24 @@ import {
   type ZUpdateDraftingSettingsRequest,
 } from '@penman/contract';
 import type { z } from 'zod';
+import { notifyCompleted, recipientsForReply, retryDelivery, startDelivery, toDraftDelivery } from '../delivery/service.ts';
 import type { Env } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftFeedbackAction, DraftRow, SuggestedAttachment } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
+import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { builtinDraft, postProcess } from './engine/compose.ts';
 import type { ComposeInput, DraftMode, RawDraft } from './engine/types.ts';
 import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
+import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseOf } from './learning-service.ts';
 import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
 import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
 import { triageEmails } from './triage-service.ts';
 
+export { deleteDraftingMemoryItem, learnFromOwnReplies, listDraftingMemory } from './learning-service.ts';
 export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
 
 type Scope = { db: Db; userId: string };
@@ -52,7 +57,7 @@ const STATUS_WORDS: Record<DraftStatus, string> = {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toDraft({ draft, email, accountEmail }: repo.DraftRecord): Draft {
+function toDraft({ draft, email, accountEmail, delivery }: repo.DraftRecord): Draft {
   return ZDraft.parse({
     id: draft.id,
     emailId: draft.emailId,
@@ -75,9 +80,9 @@ function toDraft({ draft, email, accountEmail }: repo.DraftRecord): Draft {
     updatedAt: draft.updatedAt.toISOString(),
     decidedAt: iso(draft.decidedAt),
     sentAt: iso(draft.sentAt),
-    delivery: null,
-    // Filled from the stored recipients by delivery (issue 20); until then the sender alone.
-    recipients: { to: email.senderEmail ? [email.senderEmail] : [], cc: [] },
+    delivery: toDraftDelivery(delivery),
+    // Stored when the draft is written (issue 20); drafts written before: the sender alone.
+    recipients: draft.recipients ?? { to: email.senderEmail ? [email.senderEmail] : [], cc: [] },
     email: {
       id: email.id,
       emailAccountId: email.emailAccountId,
@@ -160,6 +165,8 @@ export async function composeDraftForEmail({
     selected: selectedBefore.get(a.id) ?? a.autoAttach,
   }));
   const reviewReasons = [...new Set([...(triage?.reviewReasons ?? []), ...result.reviewReasons])];
+  const owner = await repo.findAccount(db, userId, accountId);
+  const recipients = recipientsForReply(email, owner ? [owner.emailAddress, ...owner.aliases] : []);
   const stored = await repo.upsertPendingDraft(
     db,
     { userId, emailAccountId: accountId, emailId },
@@ -177,6 +184,7 @@ export async function composeDraftForEmail({
       reasons: [...new Set([...(triage?.reasons ?? []), ...result.reasons])],
       usedSources: result.usedSources,
       language: result.language,
+      recipients,
     },
   );
   if (!stored) {
@@ -207,13 +215,18 @@ type Decision = {
   changes: Parameters<typeof repo.updatePendingDraft>[3];
   feedback?: { action: DraftFeedbackAction; finalText: string | null };
 };
+/** Issue 20: the transition also starts the reply's delivery (same transaction); answers teammates' completed drafts. */
+type Within = (
+  tx: Parameters<NonNullable<Parameters<typeof repo.updatePendingDraft>[5]>>[0],
+  row: { id: string; emailAccountId: string },
+) => Promise<void>;
 
 /**
  * Every change of a draft goes through here: it must be pending (409 otherwise: the queue on another
  * tab may be stale), the change and its feedback row (what Penman wrote vs what the user kept) are
  * one transaction, and every open tab hears of it.
  */
-async function changePendingDraft(scope: Scope, draftId: string, decide: (draft: DraftRow) => Decision): Promise<Draft> {
+async function changePendingDraft(scope: Scope, draftId: string, decide: (draft: DraftRow) => Decision, within?: Within): Promise<Draft> {
   const record = await requireDraft(scope, draftId);
   requirePending(record);
   const { changes, feedback } = decide(record.draft);
@@ -222,25 +235,52 @@ async function changePendingDraft(scope: Scope, draftId: string, decide: (draft:
     scope.userId,
     draftId,
     changes,
-    feedback && { ...feedback, originalText: record.draft.body },
+    feedback && { ...feedback, originalText: record.draft.body, ...feedbackComparison(record.draft.body, feedback.finalText) },
+    within,
   );
   if (!updated) requirePending(await requireDraft(scope, draftId));
+  // Learning (issue 20): every decision may change what the account's drafting memory says. The
+  // decision is stored either way: a failure to learn is logged, never the user's error.
+  if (feedback)
+    await learnDraftingMemory({ db: scope.db, userId: scope.userId, accountId: record.draft.emailAccountId }).catch((error: unknown) =>
+      logger.warn({ err: error, draftId }, 'drafting memory not learnt'),
+    );
   const after = await requireDraft(scope, draftId);
   await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
   return toDraft(after);
 }
 
-/** Approve (Full Response) or Send Now (Buy Time): until delivery lands (issue 20) it records the decision. */
-export function approveDraft(scope: Scope & { draftId: string }): Promise<Draft> {
-  return changePendingDraft(scope, scope.draftId, (draft) => {
+// --- issue 20 (delivery): approving or saving an edit delivers the reply -------------------------
+type DeliveringScope = Scope & { queue: Pick<Queue, 'enqueue'> };
+
+/** The delivery's start, in the decision's transaction; teammates hear of their completed drafts after it commits. */
+async function decideAndDeliver(scope: DeliveringScope, draftId: string, decide: (draft: DraftRow) => Decision): Promise<Draft> {
+  let completed: Awaited<ReturnType<typeof startDelivery>> = [];
+  const draft = await changePendingDraft(scope, draftId, decide, async (tx, row) => {
+    completed = await startDelivery({ tx, queue: scope.queue, userId: scope.userId, draftId, accountId: row.emailAccountId });
+  });
+  await notifyCompleted(scope.db, completed);
+  return draft;
+}
+
+/** Approve (Full Response) or Send Now (Buy Time): the decision, and the reply's delivery queued. */
+export function approveDraft(scope: DeliveringScope & { draftId: string }): Promise<Draft> {
+  return decideAndDeliver(scope, scope.draftId, (draft) => {
     const status = draft.mode === 'buy_time' ? 'buy_time' : 'approved';
     return { changes: { status, decidedAt: new Date() }, feedback: { action: status, finalText: draft.body } };
   });
 }
 
-/** Saving an edit keeps both texts: the draft's body becomes the user's, originalBody keeps Penman's. */
-export function editDraft(scope: Scope & { draftId: string; body: string; subject?: string | undefined }): Promise<Draft> {
-  return changePendingDraft(scope, scope.draftId, (draft) => ({
+/** Retry of a failed delivery (issue 20): the draft with its delivery queued again. */
+export async function retryDraftDelivery(scope: DeliveringScope & { draftId: string }): Promise<Draft> {
+  await requireDraft(scope, scope.draftId);
+  await retryDelivery(scope);
+  return getDraft(scope);
+}
+
+/** Saving an edit keeps both texts: the draft's body becomes the user's, originalBody keeps Penman's; the edited reply is delivered. */
+export function editDraft(scope: DeliveringScope & { draftId: string; body: string; subject?: string | undefined }): Promise<Draft> {
+  return decideAndDeliver(scope, scope.draftId, (draft) => ({
     changes: {
       status: 'edited',
       body: scope.body,
@@ -332,8 +372,10 @@ export async function listDrafts({ db, userId, query }: Scope & { query: z.outpu
 }
 
 /** Pending drafts of every account, and how many need review (the queue's badge and the overview card). */
-export function countDrafts({ db, userId }: Scope) {
-  return repo.countPending(db, userId);
+export async function countDrafts({ db, userId }: Scope) {
+  const [counts, paused] = await Promise.all([repo.countPending(db, userId), listPausedAccounts({ db, userId })]);
+  // Accounts whose auto-drafting paused itself (issue 20): the overview's card says so.
+  return { ...counts, paused };
 }
 
 async function requireAccount({ db, userId }: Scope, accountId: string) {
@@ -348,6 +390,7 @@ export async function getDraftingSettings({ db, env, userId, accountId }: Scope 
     settings: await draftingSettingsOf({ db, userId, accountId }),
     llmAvailable: llmAvailable(env),
     llmModel: env.LLM_MODEL ?? null,
+    pause: pauseOf(await repo.findDraftingSettings(db, userId, accountId)),
   };
 }
 
@@ -379,5 +422,7 @@ export async function updateDraftingSettings({
   next.reviewSenders = uniqueItems(next.reviewSenders);
   next.ignoredSenders = uniqueItems(next.ignoredSenders);
   await repo.saveDraftingSettings(db, userId, accountId, next);
+  // Turning drafting on again clears a pause (issue 20) and starts the count of unused drafts again.
+  if (changes.enabled && !current.enabled) await clearPause({ db, userId, accountId });
   return getDraftingSettings({ db, env, userId, accountId });
 }

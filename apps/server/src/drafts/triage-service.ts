@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { logger } from '../platform/logger.ts';
 import { learnReplyHistory, needsReply, needsReview, type Owner, type ReplyHistory, type TriageMail } from './engine/triage.ts';
 import { composeDraftJob, relearnTriageJob } from './jobs.ts';
+import { pauseIfUnused } from './learning-service.ts';
 import * as repo from './repo.ts';
 import { draftingSettingsOf } from './settings.ts';
 
@@ -119,7 +120,8 @@ export async function triageStoredMail(deps: Pick<Deps, 'db' | 'queue' | 'env' |
   const incoming = rows.filter((row) => !row.isOutgoing && !row.isTrainingData);
   const decisions = await triageEmails({ ...scope, emailIds: incoming.map((row) => row.id) });
   const settings = await draftingSettingsOf(scope);
-  if (settings.enabled) {
+  // Auto-drafting pauses itself when the account's last drafts all went unused (issue 20).
+  if (settings.enabled && decisions.some((d) => d.needsReply) && !(await pauseIfUnused({ ...scope, now: deps.clock.now() }))) {
     const now = deps.clock.now().getTime();
     const dateOf = new Map(incoming.map((row) => [row.id, row.receivedDate]));
     for (const decision of decisions) {

@@ -56,7 +56,8 @@ describe('Gmail connect: client id and consent', () => {
       client_id: google.env.GOOGLE_CLIENT_ID,
       redirect_uri: REDIRECT_URI,
       response_type: 'code',
-      scope: 'https://www.googleapis.com/auth/gmail.readonly',
+      // Compose too (issue 20): approved replies are saved to Drafts or sent.
+      scope: 'https://www.googleapis.com/auth/gmail.readonly https://www.googleapis.com/auth/gmail.compose',
       access_type: 'offline',
       prompt: 'consent',
       state,
@@ -138,6 +139,9 @@ describe('Gmail connect: code exchange', () => {
     const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
     expect(row).toMatchObject({ userId: user.id, provider: 'gmail' });
     expect(row!.encryptedPassword).toMatch(/^v1:/);
+    // The stand-in's users grant read-only (as before issue 20): delivery asks them to reconnect.
+    expect(row!.grantedScopes).toEqual(['https://www.googleapis.com/auth/gmail.readonly']);
+    expect((await (await t.request(`/api/accounts/${accountId}/delivery`, { cookie })).json()).canCompose).toBe(false);
     expect(row!.encryptedPassword).not.toContain(refreshToken);
     expect(t.deps.secretBox.decrypt(row!.encryptedPassword!)).toBe(refreshToken);
     const activity = await t.deps.db
@@ -165,6 +169,23 @@ describe('Gmail connect: code exchange', () => {
     const rows = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(google.refreshTokens.has(t.deps.secretBox.decrypt(rows[0]!.encryptedPassword!))).toBe(true);
+  });
+
+  it('a reconnection that grants compose stores it: the account can now save drafts and send', async () => {
+    google.grantScopes('compose');
+    try {
+      const { authUrl } = await start();
+      const back = await consent(authUrl);
+      expect((await exchange({ code: back.code, state: back.state })).status).toBe(201);
+      const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
+      expect(row!.grantedScopes).toEqual([
+        'https://www.googleapis.com/auth/gmail.readonly',
+        'https://www.googleapis.com/auth/gmail.compose',
+      ]);
+      expect((await (await t.request(`/api/accounts/${accountId}/delivery`, { cookie })).json()).canCompose).toBe(true);
+    } finally {
+      google.grantScopes('read');
+    }
   });
 
   it('a code is good once', async () => {

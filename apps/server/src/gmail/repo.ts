@@ -19,7 +19,7 @@ export async function findAccountByAddress(db: Db, userId: string, emailAddress:
 export async function insertGmailAccount(
   db: Db,
   userId: string,
-  values: { emailAddress: string; encryptedRefreshToken: string },
+  values: { emailAddress: string; encryptedRefreshToken: string; grantedScopes: string[] },
 ): Promise<string | undefined> {
   const [row] = await db
     .insert(emailAccounts)
@@ -29,6 +29,7 @@ export async function insertGmailAccount(
       provider: 'gmail',
       displayName: values.emailAddress,
       encryptedPassword: values.encryptedRefreshToken,
+      grantedScopes: values.grantedScopes,
     })
     .onConflictDoNothing()
     .returning({ id: emailAccounts.id });
@@ -36,11 +37,18 @@ export async function insertGmailAccount(
 }
 
 /** Reconnecting: the new refresh token replaces the old one and a failed sync may run again. */
-export async function replaceRefreshToken(db: Db, userId: string, accountId: string, encryptedRefreshToken: string): Promise<boolean> {
+export async function replaceRefreshToken(
+  db: Db,
+  userId: string,
+  accountId: string,
+  encryptedRefreshToken: string,
+  grantedScopes: string[],
+): Promise<boolean> {
   const updated = await db
     .update(emailAccounts)
     .set({
       encryptedPassword: encryptedRefreshToken,
+      grantedScopes,
       syncState: sql`case when ${emailAccounts.syncState} = 'failed' then 'idle' else ${emailAccounts.syncState} end`,
       lastSyncError: null,
       updatedAt: new Date(),

@@ -11,7 +11,7 @@ import { alreadyConnected, getAccount } from '../accounts/service.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
-import { createGmailApi, createOAuthClient, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../platform/google.ts';
+import { createGmailApi, createOAuthClient, GMAIL_COMPOSE_SCOPE, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../platform/google.ts';
 import { logger } from '../platform/logger.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import * as repo from './repo.ts';
@@ -77,7 +77,9 @@ export function startGmailAuth({
   const state = createState({ signer, userId, email: emailAddress.trim().toLowerCase() });
   const authUrl = createOAuthClient(config, `${publicUrl}${GMAIL_CALLBACK_PATH}`).generateAuthUrl({
     response_type: 'code',
-    scope: [GMAIL_READONLY_SCOPE],
+    // Compose too (issue 20): saving approved replies to Drafts and sending them. Asked at connect
+    // time, the simplest correct version of asking when drafting is turned on.
+    scope: [GMAIL_READONLY_SCOPE, GMAIL_COMPOSE_SCOPE],
     access_type: 'offline',
     prompt: 'consent',
     state,
@@ -116,7 +118,7 @@ export async function exchangeGmailCode({
   if (!isCallbackUri(input.redirectUri)) throw new AppError('BAD_REQUEST', GMAIL_CALLBACK_MESSAGES.exchangeFailed);
 
   const client = createOAuthClient(config, input.redirectUri);
-  let tokens: { refresh_token?: string | null; access_token?: string | null };
+  let tokens: { refresh_token?: string | null; access_token?: string | null; scope?: string | null };
   try {
     tokens = (await client.getToken({ code: input.code, redirect_uri: input.redirectUri })).tokens;
   } catch (error) {
@@ -131,6 +133,8 @@ export async function exchangeGmailCode({
   client.setCredentials({ access_token: tokens.access_token ?? null, refresh_token: refreshToken });
   const email = ((await profileAddress(config, client)) ?? stateEmail).trim().toLowerCase();
   const encryptedRefreshToken = secretBox.encrypt(refreshToken);
+  // What Google granted (the user may untick compose): delivery asks to reconnect without it.
+  const grantedScopes = (tokens.scope ?? GMAIL_READONLY_SCOPE).split(/\s+/).filter(Boolean);
 
   const existing = await repo.findAccountByAddress(db, userId, email);
   let accountId: string | undefined;
@@ -138,9 +142,9 @@ export async function exchangeGmailCode({
     throw alreadyConnected(email);
   } else if (existing) {
     accountId = existing.id;
-    await repo.replaceRefreshToken(db, userId, accountId, encryptedRefreshToken);
+    await repo.replaceRefreshToken(db, userId, accountId, encryptedRefreshToken, grantedScopes);
   } else {
-    accountId = await repo.insertGmailAccount(db, userId, { emailAddress: email, encryptedRefreshToken });
+    accountId = await repo.insertGmailAccount(db, userId, { emailAddress: email, encryptedRefreshToken, grantedScopes });
     // Another connection of the same address got there first.
     if (!accountId) throw alreadyConnected(email);
   }

@@ -4,9 +4,9 @@ import { allowsPrivateMailHosts } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
-import { createImapConnector } from './connectors/imap/imap-connector.ts';
-import { connectorFactory, type imapSettings, MAIL_HOST_MESSAGES } from './connectors/index.ts';
-import { resolveMailHost } from './connectors/mail-host.ts';
+import { createImapClient, createImapConnector, toMailError } from './connectors/imap/imap-connector.ts';
+import { connectorFactory, imapSettings, MAIL_HOST_MESSAGES } from './connectors/index.ts';
+import { type ResolvedMailHost, resolveMailHost } from './connectors/mail-host.ts';
 import { countZipMessages } from './connectors/mbox/zip-file.ts';
 import { MailError } from './connectors/types.ts';
 
@@ -265,4 +265,47 @@ export function remarkMailDirection({ db, userId, accountId }: AccountScope, ema
 /** Whether a download of the account is running (a stale one, whose process died, is not). */
 export function isDownloading({ db }: Pick<Deps, 'db'>, accountId: string): Promise<boolean> {
   return repo.isDownloading(db, accountId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery (issue 20) writes into the mailbox: it reaches IMAP and mail hosts through these.
+
+/**
+ * The one address a mail server connection may go to (IMAP or SMTP): the same private-host rule
+ * as the sync's (refused with open sign-up unless ALLOW_PRIVATE_MAIL_HOSTS).
+ */
+export function resolveMailServer(deps: Pick<Deps, 'env'>, host: string): Promise<ResolvedMailHost> {
+  return resolveMailHost(host, { allowPrivate: allowsPrivateMailHosts(deps.env) });
+}
+
+/**
+ * A connected imapflow client on an IMAP account of the user (the sync's settings, host rule and
+ * TLS), for writing into the mailbox (APPEND to Drafts or Sent); the caller logs out. Throws
+ * `MailError` (AUTH, TEMPORARY, NOT_FOUND for a refused host).
+ */
+export async function connectImapAccount(
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'>,
+  params: { userId: string; accountId: string },
+) {
+  const account = await repo.findSyncAccount(deps.db, params.userId, params.accountId);
+  if (account?.provider !== 'exchange') throw new MailError('NOT_FOUND', 'No IMAP account');
+  if (!account.encryptedPassword) throw new MailError('AUTH', 'No credentials stored for this account');
+  const settings = imapSettings(account);
+  const target = await resolveMailServer(deps, settings.host);
+  if ('refused' in target) {
+    if (target.refused === 'private') throw new MailError('NOT_FOUND', MAIL_HOST_MESSAGES.privateHost);
+    throw new MailError('TEMPORARY', MAIL_HOST_MESSAGES.unresolved(settings.host));
+  }
+  const client = createImapClient({
+    ...settings,
+    address: target.address,
+    password: deps.secretBox.decrypt(account.encryptedPassword),
+    ...(deps.imapCa ? { ca: deps.imapCa } : {}),
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw toMailError(error);
+  }
+  return client;
 }

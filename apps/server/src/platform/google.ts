@@ -11,8 +11,10 @@ export type GoogleConfig = {
   apiUrl: string;
 };
 
-/** Read-only mail: Penman never sends, deletes or changes anything in Gmail. */
+/** Reading mail (sync, training). */
 export const GMAIL_READONLY_SCOPE = 'https://www.googleapis.com/auth/gmail.readonly';
+/** Creating drafts and sending the replies the user approved (issue 20); never deleting or changing mail. */
+export const GMAIL_COMPOSE_SCOPE = 'https://www.googleapis.com/auth/gmail.compose';
 
 const TOKEN_TIMEOUT_MS = 30_000;
 const API_TIMEOUT_MS = 60_000;

@@ -147,6 +147,26 @@ export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMes
 }
 
 /**
+ * The style profile follows the user's newly sent mail (issue 20): at most every
+ * STYLE_REFRESH_HOURS, once sent mail arrived since the last analysis, the profile is built again
+ * (drafting reads the stored profile on every draft, so the next draft uses it). The Training
+ * screen shows when it last ran (the profile's analysis date). Before a first analysis nothing
+ * runs: initialization and Train Model build the first profile.
+ */
+export const STYLE_REFRESH_HOURS = 24;
+
+export async function refreshStyleFromSentMail(scope: AccountScope & { now?: Date }): Promise<boolean> {
+  const { db, userId, accountId } = scope;
+  const row = await repo.findProfile(db, userId, accountId);
+  if (!row?.analysisDate) return false;
+  const now = scope.now ?? new Date();
+  if (now.getTime() - row.analysisDate.getTime() < STYLE_REFRESH_HOURS * 3_600_000) return false;
+  if ((await repo.countOutgoing(db, userId, accountId)) <= (row.totalEmailsAvailable ?? 0)) return false;
+  await analyzeCommunicationStyle({ db, userId, accountId }, 'No sent mail to learn the style from');
+  return true;
+}
+
+/**
  * prune-outgoing-emails: deletes the sent mail that says nothing about the user's own voice
  * (auto-replies, calendar answers, forwards without own text, duplicate copies, mostly quoted).
  */

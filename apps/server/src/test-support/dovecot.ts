@@ -31,7 +31,7 @@ export type DovecotServer = {
 };
 
 /** The self-signed certificate for localhost, made once per machine boot. */
-function testCertificate(): { cert: string; key: string } {
+export function testCertificate(): { cert: string; key: string } {
   const dir = path.join(os.tmpdir(), 'penman-test-cert');
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');

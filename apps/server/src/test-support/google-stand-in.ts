@@ -13,11 +13,16 @@ import type { GoogleConfig } from '../platform/google.ts';
  * - token endpoint `POST /token`: authorization_code (refresh + access token) and refresh_token grants
  * - Gmail `GET /gmail/v1/users/me/{profile,messages,messages/:id,history}`
  * - failures on demand (`failNext`), revoked grants, history older than Gmail keeps (404)
+ * - delivery (issue 20): `POST messages/send` and `POST drafts` (recorded in `sent` / `drafts`,
+ *   stored as SENT / DRAFT messages), `q=rfc822msgid:` in messages.list, the scopes granted
+ *   (`grantScopes`, read-only by default as before; a grant without compose answers 403 to both)
  */
 export type StandInFailure = { status: number; body?: unknown; headers?: Record<string, string> };
 type FailureTarget = 'token' | 'api' | ((request: { method: string; path: string }) => boolean);
 
-type StoredMessage = { id: string; raw: Buffer; internalDate: number; labelIds: Set<string>; historyId: number };
+type StoredMessage = { id: string; raw: Buffer; internalDate: number; labelIds: Set<string>; historyId: number; threadId: string };
+const READONLY = 'https://www.googleapis.com/auth/gmail.readonly';
+const COMPOSE = 'https://www.googleapis.com/auth/gmail.compose';
 type HistoryRecord =
   | { id: number; kind: 'messageAdded'; messageId: string }
   | { id: number; kind: 'labelAdded'; messageId: string; labelIds: string[] };
@@ -35,6 +40,13 @@ export function gmailApiError(status: number, reason: string, message: string) {
     500: 'INTERNAL',
   };
   return { error: { code: status, message, errors: [{ message, domain: 'global', reason }], status: statusNames[status] ?? 'UNKNOWN' } };
+}
+
+function messageIdOf(raw: Buffer): string | null {
+  const head = raw.subarray(0, Math.min(raw.length, 16_384)).toString('latin1');
+  const end = head.search(/\r?\n\r?\n/);
+  const match = /^Message-ID:[ \t]*<?([^>\r\n]+)>?/im.exec(end >= 0 ? head.slice(0, end) : head);
+  return match ? match[1]!.trim() : null;
 }
 
 function dateOf(raw: Buffer): number | undefined {
@@ -57,9 +69,15 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
   let oldestHistoryId = historyId;
   let sequence = 0;
 
-  const codes = new Map<string, { withRefreshToken: boolean; redirectUri: string | null }>();
+  const codes = new Map<string, { withRefreshToken: boolean; redirectUri: string | null; scope: string }>();
   const refreshTokens = new Set<string>();
   const accessTokens = new Set<string>();
+  /** Scopes of each access token (what the grant behind it allows). */
+  const tokenScopes = new Map<string, string>();
+  /** Scopes every new grant gets (the consent's `scope` when it names them). */
+  let grantedScope = READONLY;
+  const sent: { id: string; threadId: string | null; raw: Buffer }[] = [];
+  const draftsCreated: { id: string; messageId: string; threadId: string | null; raw: Buffer }[] = [];
   const failures: { target: FailureTarget; failure: StandInFailure }[] = [];
   const calls: { method: string; path: string; query: URLSearchParams }[] = [];
   const tokenRequests: URLSearchParams[] = [];
@@ -69,18 +87,19 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
     refreshTokens.add(token);
     return token;
   };
-  const issueAccessToken = () => {
+  const issueAccessToken = (scope = grantedScope) => {
     const token = `ya29.stand-in-${randomBytes(16).toString('base64url')}`;
     accessTokens.add(token);
+    tokenScopes.set(token, scope);
     return token;
   };
 
-  function addMessage(raw: Buffer, opts: { labels: string[]; internalDate?: number }): string {
+  function addMessage(raw: Buffer, opts: { labels: string[]; internalDate?: number; threadId?: string }): string {
     const internalDate = opts.internalDate ?? dateOf(raw) ?? Date.UTC(2001, 0, 1) + sequence * DAY_MS;
     // Like Gmail's: hexadecimal, growing with the time received (milliseconds, then a counter).
     const id = ((BigInt(internalDate) << 20n) | BigInt(sequence++ & 0xfffff)).toString(16);
     historyId += 1;
-    messages.set(id, { id, raw, internalDate, labelIds: new Set(opts.labels), historyId });
+    messages.set(id, { id, raw, internalDate, labelIds: new Set(opts.labels), historyId, threadId: opts.threadId ?? id });
     history.push({ id: historyId, kind: 'messageAdded', messageId: id });
     return id;
   }
@@ -127,10 +146,10 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
       return send(res, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
     }
     const grant = form.get('grant_type');
-    const bearer = () => ({
-      access_token: issueAccessToken(),
+    const bearer = (scope = grantedScope) => ({
+      access_token: issueAccessToken(scope),
       expires_in: 3599,
-      scope: 'https://www.googleapis.com/auth/gmail.readonly',
+      scope,
       token_type: 'Bearer',
     });
     if (grant === 'authorization_code') {
@@ -139,7 +158,7 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
       if (!code || (code.redirectUri !== null && code.redirectUri !== form.get('redirect_uri'))) {
         return send(res, 400, { error: 'invalid_grant', error_description: 'Malformed auth code.' });
       }
-      return send(res, 200, code.withRefreshToken ? { ...bearer(), refresh_token: issueRefreshToken() } : bearer());
+      return send(res, 200, code.withRefreshToken ? { ...bearer(code.scope), refresh_token: issueRefreshToken() } : bearer(code.scope));
     }
     if (grant === 'refresh_token') {
       if (!refreshTokens.has(form.get('refresh_token') ?? '')) {
@@ -153,7 +172,9 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
   function consent(url: URL, res: http.ServerResponse) {
     const redirectUri = url.searchParams.get('redirect_uri');
     if (url.searchParams.get('client_id') !== clientId || !redirectUri) return send(res, 400, { error: 'invalid_request' });
-    const code = issueCode({ redirectUri });
+    // Google grants what the consent asked for, within what this stand-in is told users grant.
+    const asked = (url.searchParams.get('scope') ?? READONLY).split(/\s+/);
+    const code = issueCode({ redirectUri, scope: asked.filter((s) => grantedScope.split(' ').includes(s)).join(' ') || READONLY });
     const back = new URL(redirectUri);
     back.searchParams.set('code', code);
     back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -174,12 +195,21 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
       if (key === 'after') after = Number(value) * 1000;
       else if (key === 'before') before = Number(value) * 1000;
     }
-    const found = sorted().filter((m) => labels.every((l) => m.labelIds.has(l)) && m.internalDate > after && m.internalDate < before);
+    let messageIdHeader: string | null = null;
+    for (const term of (query.get('q') ?? '').split(/\s+/).filter(Boolean))
+      if (term.startsWith('rfc822msgid:')) messageIdHeader = term.slice('rfc822msgid:'.length).replace(/^<|>$/g, '');
+    const found = sorted().filter(
+      (m) =>
+        labels.every((l) => m.labelIds.has(l)) &&
+        m.internalDate > after &&
+        m.internalDate < before &&
+        (messageIdHeader === null || messageIdOf(m.raw) === messageIdHeader),
+    );
     const max = Math.min(500, Number(query.get('maxResults') ?? 100));
     const offset = Number(query.get('pageToken') ?? 0);
     const page = found.slice(offset, offset + max);
     return {
-      ...(page.length ? { messages: page.map((m) => ({ id: m.id, threadId: m.id })) } : {}),
+      ...(page.length ? { messages: page.map((m) => ({ id: m.id, threadId: m.threadId })) } : {}),
       ...(offset + max < found.length ? { nextPageToken: String(offset + max) } : {}),
       resultSizeEstimate: found.length,
     };
@@ -224,6 +254,31 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
     if (!bearer || !accessTokens.has(bearer[1]!)) {
       return send(res, 401, gmailApiError(401, 'authError', 'Request had invalid authentication credentials.'));
     }
+    const compose = /^\/gmail\/v1\/users\/me\/(messages\/send|drafts)$/.exec(path);
+    if (method === 'POST' && compose) {
+      if (!(tokenScopes.get(bearer[1]!) ?? '').split(' ').includes(COMPOSE))
+        return send(res, 403, gmailApiError(403, 'insufficientPermissions', 'Request had insufficient authentication scopes.'));
+      void readBody(req).then((text) => {
+        const body = JSON.parse(text) as { raw?: string; threadId?: string; message?: { raw?: string; threadId?: string } };
+        const message = compose[1] === 'drafts' ? body.message : body;
+        const raw = Buffer.from(message?.raw ?? '', 'base64url');
+        const threadId = message?.threadId ?? null;
+        const id = addMessage(raw, {
+          labels: compose[1] === 'drafts' ? ['DRAFT'] : ['SENT'],
+          internalDate: Date.now(),
+          ...(threadId ? { threadId } : {}),
+        });
+        const stored = messages.get(id)!;
+        if (compose[1] === 'drafts') {
+          const draftId = `r-${id}`;
+          draftsCreated.push({ id: draftId, messageId: id, threadId, raw });
+          return send(res, 200, { id: draftId, message: { id, threadId: stored.threadId, labelIds: ['DRAFT'] } });
+        }
+        sent.push({ id, threadId, raw });
+        return send(res, 200, { id, threadId: stored.threadId, labelIds: ['SENT'] });
+      });
+      return;
+    }
     const route = /^\/gmail\/v1\/users\/([^/]+)\/(profile|messages|history)(?:\/([^/]+))?$/.exec(path);
     if (method !== 'GET' || !route || (route[1] !== 'me' && route[1] !== emailAddress)) {
       return send(res, 404, gmailApiError(404, 'notFound', 'Not Found'));
@@ -243,7 +298,7 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
       const format = query.get('format') ?? 'full';
       return send(res, 200, {
         id: m.id,
-        threadId: m.id,
+        threadId: m.threadId,
         labelIds: [...m.labelIds],
         snippet: '',
         sizeEstimate: m.raw.length,
@@ -281,9 +336,17 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
   afterAll(stop);
 
   /** A one-time authorization code, as the consent page would hand out. */
-  function issueCode({ withRefreshToken = true, redirectUri = null }: { withRefreshToken?: boolean; redirectUri?: string | null } = {}) {
+  function issueCode({
+    withRefreshToken = true,
+    redirectUri = null,
+    scope = grantedScope,
+  }: {
+    withRefreshToken?: boolean;
+    redirectUri?: string | null;
+    scope?: string;
+  } = {}) {
     const code = `4/stand-in-${randomBytes(12).toString('base64url')}`;
-    codes.set(code, { withRefreshToken, redirectUri });
+    codes.set(code, { withRefreshToken, redirectUri, scope });
     return code;
   }
 
@@ -323,6 +386,15 @@ export async function startGoogleStandIn(options: { emailAddress?: string } = {}
     },
     issueCode,
     issueRefreshToken,
+    /** What users grant from now on ('read' = gmail.readonly only, as before issue 20; 'compose' = readonly + compose). */
+    grantScopes: (grant: 'read' | 'compose') => {
+      grantedScope = grant === 'compose' ? `${READONLY} ${COMPOSE}` : READONLY;
+      for (const token of accessTokens) tokenScopes.set(token, grantedScope);
+    },
+    /** messages.send calls received (raw message, threadId asked for). */
+    sent,
+    /** drafts.create calls received. */
+    draftsCreated,
     refreshTokens,
     /** The user removed Penman's access: every refresh token is now invalid_grant. */
     revokeAll: () => {

@@ -92,7 +92,7 @@ export const ALIAS_LABELS = {
   confirm: 'Add',
   confirmAddress: (address: string) => `Add ${address} as my address`,
   dismiss: 'Not mine',
-  dismissAddress: (address: string) => `${address} is not my address`,
+  dismissAddress: (address: string) => `Not mine: ${address}`,
   reason: {
     sent_folder: 'Sends the mail filed in your Sent folder',
     same_name: (name: string | null) => (name ? `Sends with your name, ${name}` : 'Sends with your name'),

@@ -12,4 +12,5 @@ export const AUTH_LABELS = {
   ownerHeading: 'Set up the owner account',
   createAccount: 'Create account',
   creatingAccount: 'Creating account...',
+  secondStepHint: 'Your password was right. One more step: your account has two-factor sign-in.',
 } as const;

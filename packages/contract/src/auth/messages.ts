@@ -22,6 +22,9 @@ export const AUTH_MESSAGES = {
   authRequiredBody: 'Please sign in to access your dashboard',
   loading: 'Loading...',
   mustProvideEmailAndPassword: 'You must provide either an email or phone number and a password',
+  // Ours: the two-factor step the spec's sign-in did not have.
+  secondFactorInvalid: 'That code is not valid. Check the time on your device and try again.',
+  secondFactorExpired: 'This sign-in has expired. Enter your email and password again.',
 } as const;
 
 /** Texts of screens the spec names but whose wording is ours (invitation and owner setup). */

@@ -68,7 +68,6 @@ export const DRAFTS_LABELS = {
   actionGroup: 'Draft actions',
   buyTimeHint: 'A short holding reply that promises a full answer later.',
   approved: 'Approved',
-  approvedHint: 'Sending from Penman comes next: copy the reply into your mail program for now.',
   editTitle: 'Edit draft',
   editDescription: 'Your text is saved beside what Penman wrote.',
   subject: 'Subject',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDraftDelivery } from '../delivery/schemas.ts';
 import { ZText } from '../platform/input.ts';
+import { ZDraftingPause } from './learning.ts';
 
 // Drafting (issue 18): the review queue, a draft's actions, and the drafting settings per account.
 
@@ -139,6 +140,8 @@ export const ZDraftingSettingsResponse = z.object({
   /** The LLM engine can be chosen only when LLM_BASE_URL and LLM_MODEL are set. */
   llmAvailable: z.boolean(),
   llmModel: z.string().nullable(),
+  /** Auto-drafting paused itself (issue 20; `enabled` is then false): turning drafting on clears it. */
+  pause: ZDraftingPause.nullable(),
 });
 export const ZUpdateDraftingSettingsRequest = ZDraftingSettings.partial();
 

@@ -9,6 +9,7 @@ import { GREETING_LINE } from './builtin.ts';
 import { unsourcedFacts } from './facts.ts';
 import { promiseNumbers } from './holding-reply.ts';
 import { languageOf } from './language.ts';
+import { applyPhrases, learntFor } from './learning-memory.ts';
 import type { ComposeInput, ComposeResult, RawDraft } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';
 
@@ -17,6 +18,8 @@ import { type Voice, voiceFor } from './voice.ts';
  * always is, an adapted reply of a fair fit (0.3 and up, see builtin.ts MIN_FIT) is not.
  */
 export const LOW_CONFIDENCE = 0.3;
+/** A draft of a kind the user rejected (learning-memory.ts) keeps this share of the engine's confidence. */
+const REJECTED_CONFIDENCE_FACTOR = 0.5;
 
 // --- subject --------------------------------------------------------------------------------------
 
@@ -147,12 +150,26 @@ function paragraphsLikeUser(text: string, sentencesPerParagraph: number | null):
 export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
   const voice = voiceFor(input);
   const reviewReasons: string[] = [];
+  // What Penman learnt from the user (issue 20): the contact's greeting and closing win over the
+  // profile's, avoided phrases and substitutions apply to the engine's words, a rejected kind of
+  // draft is less confident.
+  const learnt = learntFor(input.memory ?? [], input.email.from.address, voice.firstName);
+  const reasons = [...raw.reasons];
 
   // One sign-off: cut whatever the engine wrote at the end, then write it once, the user's way.
   const cut = cutSignOff(raw.body, input, voice);
-  const { greeting, rest } = splitGreeting(cut.body);
-  const content = paragraphsLikeUser(rest, input.profile?.avgParagraphLength ?? null);
-  const closing = cut.closing ? inUserForm(cut.closing, input) : voice.closing;
+  const split = splitGreeting(cut.body);
+  const phrases = applyPhrases(split.rest, learnt);
+  const content = paragraphsLikeUser(phrases.text, input.profile?.avgParagraphLength ?? null);
+  const greeting = learnt.greeting !== undefined ? learnt.greeting : split.greeting;
+  const draftedClosing = cut.closing ? inUserForm(cut.closing, input) : voice.closing;
+  const closing = learnt.closing !== undefined ? learnt.closing : draftedClosing;
+  const learntChanges = [
+    ...(learnt.greeting !== undefined && learnt.greeting !== split.greeting ? ['how you greet this sender'] : []),
+    ...(learnt.closing !== undefined && learnt.closing !== draftedClosing ? ['how you sign off to this sender'] : []),
+    ...phrases.applied,
+  ];
+  if (learntChanges.length) reasons.push(`From what Penman learnt of your edits: ${learntChanges.join('; ')}`);
   const signature = voice.signature ?? cut.signature;
   const head = greeting ? `${greeting}${voice.blankAfterGreeting ? '\n\n' : '\n'}` : '';
   const signOff = [closing, signature].filter(Boolean).join('\n');
@@ -180,14 +197,17 @@ export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
   const invented = unsourcedFacts(`${greeting ?? ''}\n${content}`, sources, allowed);
   if (invented.length) reviewReasons.push(`Not found in the thread, your documents or your past replies: ${invented.join(', ')}`);
 
-  if (raw.confidence < LOW_CONFIDENCE) reviewReasons.push('Low confidence');
+  // A kind of draft the user keeps rejecting (this sender, this domain): flagged, and half as confident.
+  const confidence = learnt.rejected ? raw.confidence * REJECTED_CONFIDENCE_FACTOR : raw.confidence;
+  if (learnt.rejected) reviewReasons.push(learnt.rejected);
+  if (confidence < LOW_CONFIDENCE) reviewReasons.push('Low confidence');
 
   return {
     body,
     subject: replySubject(raw.subject ?? input.email.subject),
     mode: input.mode,
-    confidence: Math.max(0, Math.min(1, raw.confidence)),
-    reasons: raw.reasons,
+    confidence: Math.max(0, Math.min(1, confidence)),
+    reasons,
     usedSources: raw.usedSources,
     suggestedAttachments: input.mode === 'full' ? input.attachments : [],
     reviewReasons,

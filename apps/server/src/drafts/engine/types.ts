@@ -61,6 +61,11 @@ export type ComposeInput = {
   /** The Buy Time promise, in hours (drafting settings; 24 by default). */
   buyTimeHours: number;
   now: Date;
+  /**
+   * The account's drafting memory (issue 20: what Penman learnt from the user's edits, own replies
+   * and rejections); post-processing applies what concerns this sender. Absent: nothing learnt.
+   */
+  memory?: MemoryItem[];
 };
 
 /** What a draft drew on, shown to the user beside it. */
@@ -96,4 +101,25 @@ export type RawDraft = {
   usedSources: UsedSource[];
   /** 'builtin' or the LLM model name. */
   engine: string;
+};
+
+// --- the drafting memory (issue 20; learnt and applied in learning-memory.ts) ---------------------
+
+export type MemoryScope = 'global' | 'sender' | 'domain';
+export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence';
+
+/**
+ * One thing learnt. `value`: the phrase avoided, the word(s) replaced, the greeting or closing line
+ * ('' = none), or for lower_confidence the sender / domain itself. `replacement`: a substitution's
+ * new words. `scopeValue`: the sender's address or the domain, '' for global.
+ */
+export type MemoryItem = {
+  scope: MemoryScope;
+  scopeValue: string;
+  kind: MemoryKind;
+  value: string;
+  replacement: string | null;
+  evidence: number;
+  firstSeenAt: Date;
+  lastSeenAt: Date;
 };

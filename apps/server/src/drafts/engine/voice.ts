@@ -7,7 +7,7 @@
 import type { StylePattern } from '@penman/contract';
 import { splitName } from '../../mail/engine/people.ts';
 import { SIGN_OFF, splitOwnWords } from '../../style/engine/own-words.ts';
-import type { ComposeInput } from './types.ts';
+import type { ComposeInput, ComposePerson } from './types.ts';
 
 export type Audience = 'internal' | 'external' | null;
 
@@ -45,7 +45,7 @@ function nameCase(name: string): string {
  * The first name to greet the sender by: the contact's name, else the mail's display name, else an
  * address shaped like first.last@ ("monica.l.brown@" → Monica). Null when none is a name.
  */
-export function firstNameOf(input: Pick<ComposeInput, 'contact' | 'email'>): string | null {
+export function firstNameOf(input: { contact: { name: string | null } | null; email: { from: ComposePerson } }): string | null {
   for (const name of [input.contact?.name, input.email.from.name]) {
     const first = splitName(name ?? null).firstName?.replace(/[^\p{L}'-]/gu, '');
     if (first && first.length >= 2 && /^\p{L}/u.test(first)) return nameCase(first);

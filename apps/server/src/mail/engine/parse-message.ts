@@ -39,6 +39,8 @@ export type ParsedMessage = {
     autoSubmitted?: string;
     xAutoResponseSuppress?: string;
     returnPath?: string;
+    /** Where replies go when not to From (issue 20's reply recipients). */
+    replyTo?: string;
   };
   parseProblem: string | null;
 };
@@ -236,6 +238,7 @@ function fromParsed({ email, parts }: Parsed, sizeBytes: number, contentHash: st
       autoSubmitted: header(email, 'auto-submitted'),
       xAutoResponseSuppress: header(email, 'x-auto-response-suppress'),
       returnPath: header(email, 'return-path'),
+      replyTo: header(email, 'reply-to'),
     },
     parseProblem: problems.length ? cleanText(problems.join('\n'), 1000) : null,
   };

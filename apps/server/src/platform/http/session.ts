@@ -11,6 +11,7 @@ export function requireUser(deps: { auth: Auth }) {
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) throw new AppError('UNAUTHORIZED', 'User not authenticated');
     c.set('userId', session.user.id);
+    c.set('sessionId', session.session.id);
     await next();
   });
 }

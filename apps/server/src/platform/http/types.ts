@@ -1,2 +1,2 @@
-/** What a request carries between middleware and handlers: the signed-in user. */
-export type AppEnv = { Variables: { userId: string } };
+/** What a request carries between middleware and handlers: the signed-in user and their session's row id. */
+export type AppEnv = { Variables: { userId: string; sessionId: string } };

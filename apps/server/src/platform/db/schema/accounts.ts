@@ -42,6 +42,8 @@ export const emailAccounts = pgTable(
     // AES-256-GCM ciphertext (platform/crypto) of the IMAP password, or of the Gmail refresh token.
     // Never returned by a route.
     encryptedPassword: text('encrypted_password'),
+    // Gmail: the OAuth scopes Google granted (token response); null = connected before issue 20 (read-only).
+    grantedScopes: text('granted_scopes').array(),
     isActive: boolean('is_active').notNull().default(true),
     lastSyncAt: timestamptz('last_sync_at'),
     // User-facing mirror of mailbox_sync (the engine's own state), pushed over realtime.

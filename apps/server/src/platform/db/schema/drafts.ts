@@ -50,6 +50,9 @@ export const drafts = pgTable(
     decidedAt: timestamptz('decided_at'),
     // styleMatch(profile, body), 0..1.
     styleScore: real('style_score'),
+    // Who the reply goes to, fixed when the draft is written (delivery/engine/recipients.ts); null on
+    // drafts written before issue 20 (delivery then works them out from the email).
+    recipients: jsonb('recipients').$type<{ to: string[]; cc: string[] }>(),
     // Id of the copy saved in the mailbox's Drafts (IMAP APPEND uid or Gmail draft id).
     providerDraftId: text('provider_draft_id'),
     createdAt: createdAtColumn(),
@@ -65,7 +68,12 @@ export const drafts = pgTable(
 
 export type DraftRow = typeof drafts.$inferSelect;
 
-export type DraftFeedbackAction = 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved';
+/**
+ * 'own_reply' (issue 20): the user answered the drafted email themselves and their reply arrived by
+ * sync; its text is the final text (source_email_id is that reply).
+ */
+export type DraftFeedbackAction = 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved' | 'own_reply';
+export type DraftVerdict = 'unchanged' | 'lightly_edited' | 'rewritten';
 
 // What the user did with a draft: original vs final text, for learning from edits.
 export const draftFeedback = pgTable(
@@ -80,13 +88,58 @@ export const draftFeedback = pgTable(
     originalText: text('original_text').notNull(),
     finalText: text('final_text'),
     action: text('action').$type<DraftFeedbackAction>().notNull(),
+    // The user's own reply the final text came from (action 'own_reply'); one row per (draft, reply).
+    sourceEmailId: uuid('source_email_id').references(() => emails.id, { onDelete: 'cascade' }),
+    // compareDraft (drafts/engine/learning.ts) of original and final text; null without a final text.
+    similarity: real('similarity'),
+    verdict: text('verdict').$type<DraftVerdict>(),
     createdAt: createdAtColumn(),
   },
   (t) => [
     index('draft_feedback_draft_idx').on(t.draftId),
+    uniqueIndex('draft_feedback_draft_source_uq').on(t.draftId, t.sourceEmailId),
     index('draft_feedback_account_created_idx').on(t.emailAccountId, t.createdAt.desc().nullsFirst()),
     index('draft_feedback_user_idx').on(t.userId),
   ],
 );
 
 export type DraftFeedbackRow = typeof draftFeedback.$inferSelect;
+
+export type DraftingMemoryScope = 'global' | 'sender' | 'domain';
+export type DraftingMemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence';
+
+// What Penman learnt from the user's edits, own replies and rejections (issue 20; the engine's
+// MemoryItem, drafts/engine/learning-memory.ts). Learnt again after every feedback: an item learnt
+// again is updated in place (the unique key), one the user deleted stays dismissed and unused.
+export const draftingMemory = pgTable(
+  'drafting_memory',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    scope: text('scope').$type<DraftingMemoryScope>().notNull(),
+    // The sender's address or the domain; '' for global.
+    scopeValue: text('scope_value').notNull().default(''),
+    kind: text('kind').$type<DraftingMemoryKind>().notNull(),
+    // The phrase, the replaced words, the greeting / closing line ('' = none), the rejected sender or domain.
+    value: text('value').notNull(),
+    replacement: text('replacement'),
+    // Independent drafts (different emails) the pattern was seen in.
+    evidence: integer('evidence').notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    // Deleted by the user: never applied, never learnt again.
+    dismissedAt: timestamptz('dismissed_at'),
+    // Not found by the last learning run (the user's later drafts no longer show it): not applied.
+    staleAt: timestamptz('stale_at'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    // Greetings and closings are one per (scope, kind): the key leaves their value out (memoryKey).
+    uniqueIndex('drafting_memory_key_uq').on(t.emailAccountId, t.scope, t.scopeValue, t.kind, t.value),
+    index('drafting_memory_user_idx').on(t.userId),
+  ],
+);
+
+export type DraftingMemoryRow = typeof draftingMemory.$inferSelect;

@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './activity.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
+export * from './delivery.ts';
 export * from './drafts.ts';
 export * from './files.ts';
 export * from './invitations.ts';

@@ -11,6 +11,7 @@ export type EmailHeaders = {
   autoSubmitted?: string;
   xAutoResponseSuppress?: string;
   returnPath?: string;
+  replyTo?: string;
 };
 
 // One row per message per account. Identity is `message_key` (see below), so re-syncs, retried

@@ -59,6 +59,12 @@ export const draftingSettings = pgTable(
     reviewSenders: text('review_senders').array().notNull().default(sql`'{}'::text[]`),
     ignoredSenders: text('ignored_senders').array().notNull().default(sql`'{}'::text[]`),
     engine: text('engine').$type<'builtin' | 'llm'>().notNull().default('builtin'),
+    // Auto-drafting paused itself (issue 20): none of the account's last drafts was used. Drafting
+    // is then off (enabled false); turning it on again clears these.
+    pausedAt: timestamptz('paused_at'),
+    pausedReason: text('paused_reason'),
+    // When drafting was last turned on again: only drafts written since count toward a pause.
+    resumedAt: timestamptz('resumed_at'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

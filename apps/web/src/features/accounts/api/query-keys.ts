@@ -3,6 +3,7 @@ export const accountKeys = {
   all: ['accounts'] as const,
   list: () => [...accountKeys.all, 'list'] as const,
   downloadProgress: (accountId: string) => [...accountKeys.all, 'download-progress', accountId] as const,
+  delivery: (accountId: string) => [...accountKeys.all, 'delivery', accountId] as const,
   gmailClientId: () => [...accountKeys.all, 'gmail-client-id'] as const,
 };
 

@@ -13,10 +13,11 @@ import { InitializationPanel } from './initialization-panel.tsx';
 import { OwnerAddressesSection } from './owner-addresses-section.tsx';
 import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
 import { ReconnectDialog } from './reconnect-dialog.tsx';
+import { RepliesSection } from './replies-section.tsx';
 import { StyleCorpusCard } from './style-corpus-card.tsx';
 import { Alert } from './ui/alert.tsx';
 
-/** One connected mailbox: identity, switch and delete, counts, the user's addresses, initialization, style corpus and caps. */
+/** One connected mailbox: identity, switch and delete, counts, the user's addresses, replies, initialization, style corpus and caps. */
 export function AccountCard({ account, now }: { account: EmailAccount; now: number }) {
   const titleId = useId();
   const Icon = PROVIDER_ICONS[account.provider];
@@ -84,6 +85,9 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
 
       <div className="border-b p-5">
         <OwnerAddressesSection account={account} />
+      </div>
+      <div className="border-b p-5">
+        <RepliesSection account={account} />
       </div>
 
       <div className="grid gap-4 p-5 lg:grid-cols-2">

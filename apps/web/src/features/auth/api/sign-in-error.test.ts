@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
-import { signInErrorDescription, signInFailureOf } from './sign-in-error.ts';
+import { secondFactorFailure, signInErrorDescription, signInFailureOf } from './sign-in-error.ts';
 
 describe('signInErrorDescription', () => {
   it.each([
@@ -36,5 +36,27 @@ describe('signInFailureOf', () => {
   it("reads the app's error shape of the sign-in limit, so its message reaches the toast", () => {
     const limited = { status: 429, error: { code: 'RATE_LIMITED', message: 'Too many sign-in attempts. Please try again later.' } };
     expect(signInErrorDescription(signInFailureOf(limited))).toBe('Too many sign-in attempts. Please try again later.');
+  });
+});
+
+describe('secondFactorFailure', () => {
+  it.each([
+    [
+      { code: 'INVALID_CODE', message: 'Invalid code' },
+      { message: AUTH_MESSAGES.secondFactorInvalid, restart: false },
+    ],
+    [
+      { code: 'INVALID_BACKUP_CODE', message: 'Invalid backup code' },
+      { message: AUTH_MESSAGES.secondFactorInvalid, restart: false },
+    ],
+    [{ code: 'INVALID_TWO_FACTOR_COOKIE' }, { message: AUTH_MESSAGES.secondFactorExpired, restart: true }],
+    [{ code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' }, { message: AUTH_MESSAGES.secondFactorExpired, restart: true }],
+    [
+      { code: 'ACCOUNT_TEMPORARILY_LOCKED', message: 'Too many failed verification attempts.' },
+      { message: 'Too many failed verification attempts.', restart: false },
+    ],
+    [{}, { message: AUTH_MESSAGES.tryLater, restart: false }],
+  ])('%j', (failure, expected) => {
+    expect(secondFactorFailure(failure)).toEqual(expected);
   });
 });

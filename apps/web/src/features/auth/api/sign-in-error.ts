@@ -25,3 +25,14 @@ export function signInErrorDescription(failure: SignInFailure): string {
   if (failure.code === 'EMAIL_NOT_VERIFIED' || NOT_CONFIRMED_MESSAGES.has(normalized)) return AUTH_MESSAGES.emailNotConfirmed;
   return message || AUTH_MESSAGES.tryLater;
 }
+
+/** Codes better-auth answers when the two-factor challenge itself is gone (expired, or too many tries). */
+const CHALLENGE_GONE_CODES = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
+
+/** The second step's failure: a wrong code, or a challenge that is gone (then the password step again). */
+export function secondFactorFailure(failure: SignInFailure): { message: string; restart: boolean } {
+  if (failure.code && CHALLENGE_GONE_CODES.has(failure.code)) return { message: AUTH_MESSAGES.secondFactorExpired, restart: true };
+  if (failure.code === 'INVALID_CODE' || failure.code === 'INVALID_BACKUP_CODE')
+    return { message: AUTH_MESSAGES.secondFactorInvalid, restart: false };
+  return { message: failure.message?.trim() || AUTH_MESSAGES.tryLater, restart: false };
+}

@@ -15,7 +15,10 @@ export class SignInError extends Error {
   }
 }
 
-export async function signIn(input: SignInRequest): Promise<void> {
+/** What a correct password leads to: signed in, or (two-factor sign-in on) the code step first. */
+export type SignInOutcome = { needsSecondFactor: boolean };
+
+export async function signIn(input: SignInRequest): Promise<SignInOutcome> {
   let result: Awaited<ReturnType<typeof authClient.signIn.email>>;
   try {
     result = await authClient.signIn.email({ email: input.email, password: input.password });
@@ -23,6 +26,24 @@ export async function signIn(input: SignInRequest): Promise<void> {
     throw new SignInError({ message: error instanceof Error ? error.message : undefined });
   }
   if (result.error) throw new SignInError(signInFailureOf(result.error));
+  return { needsSecondFactor: Boolean(result.data && 'twoFactorRedirect' in result.data && result.data.twoFactorRedirect) };
+}
+
+export type SecondFactor = { kind: 'totp' | 'backup'; code: string };
+
+/** The sign-in's second step: a code from the authenticator app, or one of the backup codes. */
+export async function verifySecondFactor({ kind, code }: SecondFactor): Promise<void> {
+  let result: { error: (SignInFailure & { error?: { code?: string; message?: string } }) | null };
+  try {
+    result = kind === 'totp' ? await authClient.twoFactor.verifyTotp({ code }) : await authClient.twoFactor.verifyBackupCode({ code });
+  } catch (error) {
+    throw new SignInError({ message: error instanceof Error ? error.message : undefined });
+  }
+  if (result.error) throw new SignInError(signInFailureOf(result.error));
+}
+
+export function useVerifySecondFactor() {
+  return useMutation({ mutationFn: verifySecondFactor, retry: false });
 }
 
 /** Never retried: a refused sign-in stays refused, and retries would eat the rate limit. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_LABELS, AUTH_MESSAGES, type SignInRequest, TOAST_MS, ZSignInRequest } from '@penman/contract';
-import { useEffect, useRef } from 'react';
+import { AUTH_LABELS, AUTH_MESSAGES, type SignInRequest, TOAST_MS, TWO_FACTOR_SIGN_IN_LABELS, ZSignInRequest } from '@penman/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -13,11 +13,19 @@ import { OPEN_SIGN_UP_EVENT } from '@/lib/events.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInErrorDescription } from '../api/sign-in-error.ts';
 import { useOpenSignUp } from '../hooks/use-open-sign-up.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 type SignInDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 export function SignInDialog({ open, onOpenChange }: SignInDialogProps) {
   const openSignUp = useOpenSignUp();
+  // After a correct password, users with two-factor sign-in get a second step in the same dialog.
+  const [step, setStep] = useState<'password' | 'second-factor'>('password');
+  const completeSignIn = useCompleteSignIn(() => onOpenChange(false));
+
+  useEffect(() => {
+    if (!open) setStep('password');
+  }, [open]);
 
   // The sign-up dialog takes over when anyone asks for it (spec: the openSignUp window event).
   useEffect(() => {
@@ -30,11 +38,29 @@ export function SignInDialog({ open, onOpenChange }: SignInDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Sign in to Penman</DialogTitle>
-          <DialogDescription>Welcome back. Enter your email and password to continue.</DialogDescription>
-        </DialogHeader>
-        <SignInForm onSignedIn={() => onOpenChange(false)} />
+        {step === 'password' ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Sign in to Penman</DialogTitle>
+              <DialogDescription>Welcome back. Enter your email and password to continue.</DialogDescription>
+            </DialogHeader>
+            <SignInForm onSignedIn={completeSignIn} onNeedsSecondFactor={() => setStep('second-factor')} />
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{TWO_FACTOR_SIGN_IN_LABELS.title}</DialogTitle>
+              <DialogDescription>{AUTH_LABELS.secondStepHint}</DialogDescription>
+            </DialogHeader>
+            <SecondFactorForm
+              onSignedIn={completeSignIn}
+              onRestart={(message) => {
+                toast.error(AUTH_MESSAGES.signInFailedTitle, { description: message });
+                setStep('password');
+              }}
+            />
+          </>
+        )}
         <p className="text-center text-sm text-muted-foreground">
           No account yet?{' '}
           <Button
@@ -53,9 +79,19 @@ export function SignInDialog({ open, onOpenChange }: SignInDialogProps) {
   );
 }
 
-function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** Once the session exists: read it, greet (spec), close the dialog and go to the dashboard. */
+function useCompleteSignIn(close: () => void) {
   const navigate = useNavigate();
   const { refreshSession } = useAuth();
+  return async () => {
+    await refreshSession();
+    toast.success(AUTH_MESSAGES.signInSuccessTitle, { description: AUTH_MESSAGES.signInSuccessBody, duration: TOAST_MS.default });
+    close();
+    navigate('/dashboard');
+  };
+}
+
+function SignInForm({ onSignedIn, onNeedsSecondFactor }: { onSignedIn: () => Promise<void>; onNeedsSecondFactor: () => void }) {
   const signIn = useSignIn();
   const inFlight = useRef(false);
   // The last "Sign in failed" toast: a new attempt dismisses it, so it never stays beside "Welcome back!".
@@ -73,11 +109,9 @@ function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (failedToast.current !== null) toast.dismiss(failedToast.current);
     failedToast.current = null;
     try {
-      await signIn.mutateAsync(values);
-      await refreshSession();
-      toast.success(AUTH_MESSAGES.signInSuccessTitle, { description: AUTH_MESSAGES.signInSuccessBody, duration: TOAST_MS.default });
-      onSignedIn();
-      navigate('/dashboard');
+      const outcome = await signIn.mutateAsync(values);
+      if (outcome.needsSecondFactor) onNeedsSecondFactor();
+      else await onSignedIn();
     } catch (error) {
       const failure = error instanceof Error ? (error as Error & { code?: string; status?: number }) : {};
       failedToast.current = toast.error(AUTH_MESSAGES.signInFailedTitle, { description: signInErrorDescription(failure) });

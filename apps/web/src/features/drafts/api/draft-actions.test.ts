@@ -28,5 +28,7 @@ describe("an action's answer replaces the cached draft", () => {
     expect(statuses(all)).toEqual(['a:pending', 'b:pending', 'c:approved']);
     expect(statuses(review)).toEqual(['c:approved']);
     expect(client.getQueryData(draftsKeys.counts())).toEqual({ pending: 3, needsReview: 1 });
+    // The draft's own query too: a decided card follows it (its delivery).
+    expect(client.getQueryData<Draft>(draftsKeys.detail('c'))?.status).toBe('approved');
   });
 });

@@ -27,10 +27,15 @@ export const switchDraftMode = async ({ draftId, mode }: { draftId: string; mode
 export const setDraftAttachments = async ({ draftId, selectedIds }: { draftId: string; selectedIds: string[] }): Promise<Draft> =>
   (await unwrap(oneDraft.attachments.$put({ ...param(draftId), json: { selectedIds } }))).draft;
 
+/** A failed delivery back to queued (the same Message-ID: a reply the server did take is not sent twice). */
+export const retryDelivery = async (draftId: string): Promise<Draft> =>
+  (await unwrap(oneDraft['retry-delivery'].$post(param(draftId)))).draft;
+
 type DraftPages = InfiniteData<{ drafts: Draft[]; nextCursor: string | null; total: number }, string | undefined>;
 
-/** Puts the server's answer in every cached page that holds the draft, so the card changes at once. */
+/** Puts the server's answer in every cached page that holds the draft, and in its own query, so the card changes at once. */
 export function replaceCachedDraft(queryClient: QueryClient, updated: Draft): void {
+  queryClient.setQueryData(draftsKeys.detail(updated.id), updated);
   queryClient.setQueriesData<DraftPages>({ queryKey: draftsKeys.lists() }, (data) =>
     data
       ? {
@@ -67,3 +72,4 @@ export const useEditDraft = () => useDraftMutation(editDraft);
 export const useRejectDraft = () => useDraftMutation(rejectDraft);
 export const useSwitchDraftMode = () => useDraftMutation(switchDraftMode);
 export const useSetDraftAttachments = () => useDraftMutation(setDraftAttachments);
+export const useRetryDelivery = () => useDraftMutation(retryDelivery);

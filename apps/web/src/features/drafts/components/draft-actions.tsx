@@ -1,7 +1,8 @@
 import { DRAFTS_LABELS, type Draft } from '@penman/contract';
-import { Check, CircleCheck, Clock, Copy, Pencil, Send, Undo2, X } from 'lucide-react';
+import { Check, Clock, Pencil, Send, Undo2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { DraftDelivery } from './draft-delivery.tsx';
 import { QUEUE_SHORTCUTS } from './queue-keyboard.ts';
 
 const L = DRAFTS_LABELS;
@@ -13,6 +14,7 @@ export type DraftCardActions = {
   fullResponse: (draft: Draft) => unknown;
   edit: (draft: Draft) => unknown;
   copy: (draft: Draft) => unknown;
+  retryDelivery: (draft: Draft) => unknown;
   toggleAttachment: (draft: Draft, fileId: string, on: boolean) => unknown;
 };
 
@@ -20,32 +22,14 @@ type DraftActionsProps = { draft: Draft; selected: boolean; busy: boolean; actio
 
 /**
  * Full Response: Approve, Edit, Reject, Buy Time. Buy Time: Send Now, Edit, Cancel (back to Full
- * Response). Decided: what was decided, and Copy for a reply to send. The selected card's buttons
- * carry their shortcuts (aria-keyshortcuts).
+ * Response). Decided: its delivery, with Retry, Copy and Download .eml (DraftDelivery). The selected
+ * card's buttons carry their shortcuts (aria-keyshortcuts).
  */
 export function DraftActions({ draft, selected, busy, actions }: DraftActionsProps) {
   const keys = (key: string) => (selected ? key : undefined);
 
   if (draft.status !== 'pending') {
-    const sendable = draft.status !== 'rejected';
-    return (
-      <div className="mt-4 flex flex-wrap items-center gap-3 border-t pt-4">
-        <p className="flex items-center gap-2 text-sm font-medium">
-          {sendable ? <CircleCheck className="size-4 text-primary" aria-hidden="true" /> : <X className="size-4" aria-hidden="true" />}
-          {sendable ? L.approved : L.statuses.rejected}
-          {draft.status === 'edited' ? <span className="font-normal text-muted-foreground">({L.statuses.edited})</span> : null}
-        </p>
-        {sendable ? (
-          <>
-            <Button size="sm" variant="outline" onClick={() => void actions.copy(draft)}>
-              <Copy aria-hidden="true" />
-              {L.actions.copy}
-            </Button>
-            <p className="w-full text-xs text-muted-foreground">{L.approvedHint}</p>
-          </>
-        ) : null}
-      </div>
-    );
+    return <DraftDelivery draft={draft} busy={busy} onRetry={actions.retryDelivery} onCopy={actions.copy} />;
   }
 
   return (

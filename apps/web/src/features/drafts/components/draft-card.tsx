@@ -1,8 +1,9 @@
-import { DRAFTS_LABELS, type Draft } from '@penman/contract';
+import { DELIVERY_LABELS, DRAFTS_LABELS, type Draft } from '@penman/contract';
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { formatDateTime } from '@/lib/date-format.ts';
 import { cn } from '@/lib/utils.ts';
+import { recipientLines } from './delivery-view.ts';
 import { DraftActions, type DraftCardActions } from './draft-actions.tsx';
 import { DraftAttachments } from './draft-attachments.tsx';
 import { DraftSources } from './draft-sources.tsx';
@@ -89,6 +90,14 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
             {L.draft} · {L.modes[draft.mode]}
           </h3>
           <div className="rounded-lg border bg-background p-3 text-sm">
+            <dl aria-label={DELIVERY_LABELS.draft.recipients} className="mb-1 grid grid-cols-[auto_1fr] gap-x-2 text-sm">
+              {recipientLines(draft.recipients).map((line) => (
+                <div key={line.label} className="contents">
+                  <dt className="text-muted-foreground">{line.label}:</dt>
+                  <dd className="min-w-0 [overflow-wrap:anywhere]">{line.addresses}</dd>
+                </div>
+              ))}
+            </dl>
             <p className="mb-2 font-medium [overflow-wrap:anywhere]">
               <span className="text-muted-foreground">{L.subject}: </span>
               {draft.subject}

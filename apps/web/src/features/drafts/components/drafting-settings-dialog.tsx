@@ -1,10 +1,11 @@
-import { BUY_TIME_HOURS_MAX, DRAFTS_LABELS } from '@penman/contract';
+import { BUY_TIME_HOURS_MAX, DRAFTS_LABELS, LEARNING_LABELS } from '@penman/contract';
 import { CircleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useDraftingSettings } from '../api/drafting-settings.ts';
 import { useDraftAccounts } from '../api/get-draft-accounts.ts';
+import { DraftingMemoryList } from './drafting-memory-list.tsx';
 import { DraftingSettingsForm } from './drafting-settings-form.tsx';
 
 const L = DRAFTS_LABELS.settings;
@@ -25,7 +26,7 @@ export function DraftingSettingsDialog({ open, onOpenChange, initialAccountId }:
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-h-[90vh] max-w-xl overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{L.title}</DialogTitle>
           <DialogDescription>{L.description}</DialogDescription>
@@ -62,13 +63,22 @@ export function DraftingSettingsDialog({ open, onOpenChange, initialAccountId }:
             {L.loadFailed} {settings.error.message}
           </p>
         ) : (
-          <DraftingSettingsForm
-            key={chosen}
-            accountId={chosen}
-            answer={settings.data}
-            maxHours={BUY_TIME_HOURS_MAX}
-            onDone={() => onOpenChange(false)}
-          />
+          <>
+            {settings.data.pause ? (
+              <p role="status" className="flex items-center gap-2 rounded-md bg-warning/15 px-3 py-2 text-sm text-warning-foreground">
+                <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+                {LEARNING_LABELS.paused(settings.data.pause.reason)}
+              </p>
+            ) : null}
+            <DraftingSettingsForm
+              key={chosen}
+              accountId={chosen}
+              answer={settings.data}
+              maxHours={BUY_TIME_HOURS_MAX}
+              onDone={() => onOpenChange(false)}
+            />
+            <DraftingMemoryList accountId={chosen} />
+          </>
         )}
       </DialogContent>
     </Dialog>

@@ -12,13 +12,16 @@ import { KeyboardHint } from './keyboard-hint.tsx';
 
 const L = DRAFTS_LABELS;
 
-/** The review queue: filters in the address (`account`, `review=1`), `draft` the draft to select first (links from the Emails view). */
+/**
+ * The review queue: filters in the address (`account`, `review=1`), `draft` the draft to select first
+ * (links from the Emails view), `settings=1` opens the drafting settings (the overview's paused link).
+ */
 export function DraftsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const accountId = searchParams.get('account') ?? undefined;
   const needsReview = searchParams.get('review') === '1';
   const filters: DraftFilters = useMemo(() => ({ accountId, needsReview }), [accountId, needsReview]);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(() => searchParams.get('settings') === '1');
 
   const change = (next: Partial<DraftFilters>) => {
     const params = new URLSearchParams(searchParams);

@@ -6,9 +6,10 @@ export function isDecided(status: DraftStatus): boolean {
 }
 
 /**
- * What the queue shows: the server's pending drafts, plus the drafts decided on this screen at the
- * place they had (newest first by creation), so "Approved" and its Copy button stay in reach after
- * the server has taken the draft out of the queue. A decided copy wins over a stale pending one.
+ * What the queue shows: the server's pending drafts, plus the decided ones (decided on this screen,
+ * or approved earlier and not delivered yet) at the place they had (newest first by creation), so a
+ * reply's delivery, Retry, Copy and .eml stay in reach after the server has taken the draft out of
+ * the queue. A decided copy wins over a stale pending one.
  */
 export function mergeQueue(pending: readonly Draft[], decided: ReadonlyMap<string, Draft>): Draft[] {
   const shown = pending.map((draft) => decided.get(draft.id) ?? draft);

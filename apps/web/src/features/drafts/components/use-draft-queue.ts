@@ -1,18 +1,31 @@
-import { DRAFTS_LABELS, type Draft } from '@penman/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { DELIVERY_LABELS, DRAFTS_LABELS, type Draft } from '@penman/contract';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiRequestError } from '@/lib/api-error.ts';
-import { useApproveDraft, useEditDraft, useRejectDraft, useSetDraftAttachments, useSwitchDraftMode } from '../api/draft-actions.ts';
+import {
+  useApproveDraft,
+  useEditDraft,
+  useRejectDraft,
+  useRetryDelivery,
+  useSetDraftAttachments,
+  useSwitchDraftMode,
+} from '../api/draft-actions.ts';
+import { draftQueryOptions } from '../api/get-draft.ts';
 import { useDrafts } from '../api/get-drafts.ts';
+import { useUndeliveredDrafts } from '../api/get-undelivered-drafts.ts';
 import { type DraftFilters, draftsKeys } from '../api/query-keys.ts';
 import { isTypingTarget, moveSelection, type QueueKeyAction, queueKeyAction } from './queue-keyboard.ts';
 import { copyText, isDecided, mergeQueue, nextPendingId, toggledAttachmentIds } from './queue-view.ts';
 
 const A = DRAFTS_LABELS.announce;
+const D = DELIVERY_LABELS;
 
 const matchesFilters = (draft: Draft, filters: DraftFilters) =>
   (!filters.accountId || draft.emailAccountId === filters.accountId) && (!filters.needsReview || draft.needsReview);
+
+/** The drafts of the live queries (a stable function: the combined list changes only when a draft does). */
+const latestData = (results: { data: Draft | undefined }[]) => results.map((result) => result.data);
 
 /** Whether a dialog (the editor, the settings, any other) holds the keyboard. */
 const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
@@ -34,11 +47,26 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
   const announcement = announced.text && announced.count % 2 === 0 ? `${announced.text}\u00a0` : announced.text;
   const [busyId, setBusyId] = useState<string>();
 
+  // The drafts decided here stay on screen and follow their delivery (queued -> delivered | failed):
+  // one live query each, started from the action's answer.
+  const live = useQueries({
+    queries: [...decided.values()].map((draft) => ({ ...draftQueryOptions(draft.id), initialData: draft })),
+    combine: latestData,
+  });
+  const liveDecided = useMemo(
+    () => new Map([...decided.values()].map((draft, index) => [draft.id, live[index] ?? draft])),
+    [decided, live],
+  );
+
+  // Approved earlier (another visit, another tab) and not delivered yet: in sight until delivered.
+  const undelivered = useUndeliveredDrafts(filters);
+
   const shown = useMemo(() => {
     const pending = drafts.data?.pages.flatMap((page) => page.drafts) ?? [];
-    const decidedHere = new Map([...decided].filter(([, draft]) => matchesFilters(draft, filters)));
+    const decidedAll = new Map([...undelivered.map((draft) => [draft.id, draft] as const), ...liveDecided]);
+    const decidedHere = new Map([...decidedAll].filter(([, draft]) => matchesFilters(draft, filters)));
     return mergeQueue(pending, decidedHere);
-  }, [drafts.data, decided, filters]);
+  }, [drafts.data, undelivered, liveDecided, filters]);
 
   const selected = shown.find((draft) => draft.id === selectedId) ?? shown[0];
 
@@ -47,6 +75,7 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
   const reject = useRejectDraft();
   const switchMode = useSwitchDraftMode();
   const attachments = useSetDraftAttachments();
+  const retry = useRetryDelivery();
 
   /** Selects a draft and moves focus to its card, so a screen reader reads it and the view follows. */
   const select = useCallback((draftId: string | undefined) => {
@@ -65,19 +94,26 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
     document.getElementById(`draft-${initialDraftId}`)?.scrollIntoView({ block: 'start' });
   }, [initialDraftId, shown]);
 
-  /** Runs one action; a decision keeps the draft on screen as decided and selects the next pending draft. */
+  /**
+   * Runs one action; a decision keeps the draft on screen as decided and selects the next pending
+   * draft, or, when none is left, keeps focus on the decided draft's card (its button is gone).
+   */
   const run = useCallback(
     async (draft: Draft, action: () => Promise<Draft>, said: string) => {
       setBusyId(draft.id);
       try {
+        const decidedBefore = isDecided(draft.status);
         const updated = await action();
         if (isDecided(updated.status)) {
           setDecided((before) => new Map(before).set(updated.id, updated));
+        }
+        if (isDecided(updated.status) && !decidedBefore) {
           const next = nextPendingId(
             shown.map((candidate) => (candidate.id === updated.id ? updated : candidate)),
             updated.id,
           );
           if (next) select(next);
+          else document.getElementById(`draft-${updated.id}`)?.focus({ preventScroll: true });
         }
         setAnnouncement(said);
         return true;
@@ -119,6 +155,7 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
           () => attachments.mutateAsync({ draftId: draft.id, selectedIds: toggledAttachmentIds(draft, fileId, on) }),
           A.attachments,
         ),
+      retryDelivery: (draft: Draft) => run(draft, () => retry.mutateAsync(draft.id), D.announce.retried),
       copy: async (draft: Draft) => {
         try {
           await navigator.clipboard.writeText(copyText(draft));
@@ -129,7 +166,7 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
         }
       },
     }),
-    [run, approve, reject, switchMode, edit, attachments, setAnnouncement],
+    [run, approve, reject, switchMode, edit, attachments, retry, setAnnouncement],
   );
 
   // One listener for the whole screen; it reads the latest state through a ref.

@@ -1,0 +1,476 @@
+import fs from 'node:fs';
+import { DELIVERY_MESSAGES } from '@penman/contract';
+import { and, eq } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, describe, expect, it } from 'vitest';
+import { composeDraftForEmail } from '../drafts/service.ts';
+import { parseMessage } from '../mail/engine/parse-message.ts';
+import { runSync } from '../mail/service.ts';
+import { draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
+import { createTestApp } from '../test-support/app.ts';
+import { startDovecot } from '../test-support/dovecot.ts';
+import { addInitializedImapAccount, personalMail } from '../test-support/drafting.ts';
+import { startGoogleStandIn } from '../test-support/google-stand-in.ts';
+import { startSmtpSink } from '../test-support/smtp-sink.ts';
+import { type DeliveryStep, deliverDraft } from './service.ts';
+
+// Approve means delivered (issue 20), against a real Dovecot (APPEND to Drafts and Sent), a real
+// SMTP server (smtp-server) and the Google stand-in: each reply arrives exactly once, also when the
+// connection is cut or the worker dies at any step and the job runs again.
+const dovecot = await startDovecot();
+const ca = fs.readFileSync(dovecot.caFile, 'utf8');
+const sink = await startSmtpSink();
+const smallSink = await startSmtpSink({ sizeLimit: 300 });
+const google = await startGoogleStandIn({ emailAddress: 'gus@gmail.test' });
+const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', ...google.env }, { imapCa: ca });
+const alice = await t.signUpAndIn('alice@example.com');
+const bob = await t.signUpAndIn('bob@example.com');
+const { db } = t.deps;
+afterAll(() => dovecot.stop());
+
+const ADDRESS = 'alice@penman.test';
+const aliceAccount = await addInitializedImapAccount(t.deps, dovecot, { userId: alice.user.id, mailUser: 'alice', emailAddress: ADDRESS });
+
+let stored = 0;
+/** An incoming email of the account, stored as the sync stores one. */
+async function storeQuestion(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}) {
+  stored++;
+  const messageId = fields.messageId ?? `q${stored}@client.test`;
+  const [row] = await db
+    .insert(emails)
+    .values({
+      userId,
+      emailAccountId: accountId,
+      messageKey: messageId,
+      messageId,
+      references: ['first@client.test'],
+      subject: `Re: AW: Schedule ${stored}`,
+      senderEmail: 'carol@client.test',
+      senderName: 'Carol Client',
+      recipientEmails: [ADDRESS, 'dan@client.test'],
+      ccEmails: ['erin@client.test'],
+      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
+      receivedDate: new Date(Date.now() - 3_600_000),
+      ...fields,
+    })
+    .returning({ id: emails.id });
+  return { emailId: row!.id, messageId };
+}
+
+async function pendingDraft(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}) {
+  const { emailId, messageId } = await storeQuestion(userId, accountId, fields);
+  const outcome = await composeDraftForEmail({ db, userId, emailId });
+  return { draftId: outcome.draftId, emailId, mailMessageId: messageId };
+}
+
+async function approve(cookie: string, draftId: string) {
+  const response = await t.request(`/api/drafts/${draftId}/approve`, { method: 'POST', cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()).draft;
+}
+
+async function deliveryOf(draftId: string) {
+  const [row] = await db.select().from(draftDeliveries).where(eq(draftDeliveries.draftId, draftId));
+  return row!;
+}
+
+async function draftRow(draftId: string) {
+  const [row] = await db.select().from(drafts).where(eq(drafts.id, draftId));
+  return row!;
+}
+
+/** The messages of a Dovecot folder with this Message-ID: flags and raw source. */
+async function mailboxCopies(mailUser: string, folder: string, messageId: string) {
+  const client = new ImapFlow({
+    host: 'localhost',
+    port: dovecot.imapsPort,
+    secure: true,
+    auth: { user: mailUser, pass: `${mailUser}-pw` },
+    tls: { ca },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    const exists = (await client.list()).some((f) => f.path === folder);
+    if (!exists) return [];
+    const lock = await client.getMailboxLock(folder);
+    try {
+      const uids = (await client.search({ header: { 'message-id': `<${messageId}>` } }, { uid: true })) || [];
+      const copies: { flags: Set<string>; raw: Buffer }[] = [];
+      if (uids.length === 0) return copies;
+      for await (const m of client.fetch(uids, { source: true, flags: true }, { uid: true }))
+        copies.push({ flags: m.flags ?? new Set(), raw: m.source! });
+      return copies;
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout();
+  }
+}
+
+const crashAt = (step: DeliveryStep, before?: () => Promise<void>) => async (at: DeliveryStep) => {
+  if (at !== step) return;
+  await before?.();
+  throw new Error(`worker killed at ${step}`);
+};
+
+describe('Save to Drafts on IMAP (Dovecot)', () => {
+  it('approve stores the delivery and its job with the approval, then the reply lands in Drafts once, a correct reply', async () => {
+    const { draftId, mailMessageId } = await pendingDraft(alice.user.id, aliceAccount);
+    const approved = await approve(alice.cookie, draftId);
+    expect(approved.status).toBe('approved');
+    expect(approved.delivery).toMatchObject({ mode: 'save_to_drafts', state: 'queued', attempts: 0, error: null, retryable: true });
+    expect(approved.recipients).toEqual({ to: ['carol@client.test'], cc: ['dan@client.test', 'erin@client.test'] });
+    const jobs = await t.deps.queue.boss.findJobs('delivery.deliver', { data: { draftId } });
+    expect(jobs).toHaveLength(1);
+
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    expect(delivery.state).toBe('delivered');
+    const draft = await draftRow(draftId);
+    expect(draft.status).toBe('saved');
+    expect(draft.sentAt).not.toBeNull();
+
+    const copies = await mailboxCopies('alice', 'Drafts', delivery.messageId);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]!.flags.has('\\Draft')).toBe(true);
+    expect(copies[0]!.flags.has('\\Seen')).toBe(true);
+    const parsed = await parseMessage(copies[0]!.raw);
+    expect(parsed.messageId).toBe(delivery.messageId);
+    expect(delivery.messageId.endsWith('@penman.test')).toBe(true);
+    expect(parsed.subject).toBe(`Schedule ${stored}`.replace(/^/, 'Re: '));
+    expect(parsed.inReplyTo).toBe(mailMessageId);
+    expect(parsed.references).toEqual(['first@client.test', mailMessageId]);
+    expect(parsed.recipientEmails).toEqual(['carol@client.test']);
+    expect(parsed.ccEmails).toEqual(['dan@client.test', 'erin@client.test']);
+    expect(parsed.senderEmail).toBe(ADDRESS);
+    expect(parsed.bodyText?.trim()).toBe(draft.body.trim());
+    expect(parsed.bodyHtml).toContain('<p>');
+
+    // The job running again (pg-boss retrying it) finds nothing to do.
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    expect(await mailboxCopies('alice', 'Drafts', delivery.messageId)).toHaveLength(1);
+  });
+
+  it('an edit is delivered as edited, with the selected library file attached (streamed from storage)', async () => {
+    const form = new FormData();
+    form.set('categories', 'attachment');
+    form.set('file', new Blob(['%PDF-1.4 price list'], { type: 'application/pdf' }), 'Price list.pdf');
+    const upload = await t.request(`/api/accounts/${aliceAccount}/files`, { method: 'POST', cookie: alice.cookie, body: form });
+    expect(upload.status).toBeLessThan(300);
+    const file = (await upload.json()).files[0];
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await db
+      .update(drafts)
+      .set({ suggestedAttachments: [{ id: file.id, filename: 'Price list.pdf', reason: 'asked for prices', selected: true }] })
+      .where(eq(drafts.id, draftId));
+    const edited = await t.request(`/api/drafts/${draftId}/edit`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      json: { body: 'Hi Carol,\n\nThe schedule & prices are attached.\n\nBest,\nAlice' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).draft).toMatchObject({ status: 'edited', delivery: { state: 'queued' } });
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    const [copy] = await mailboxCopies('alice', 'Drafts', delivery.messageId);
+    const parsed = await parseMessage(copy!.raw);
+    expect(parsed.bodyText).toContain('The schedule & prices are attached.');
+    expect(parsed.bodyHtml).toContain('The schedule &amp; prices are attached.');
+    expect(parsed.attachments).toEqual([expect.objectContaining({ filename: 'Price list.pdf', contentType: 'application/pdf' })]);
+    expect(copy!.raw.toString('latin1')).toContain(Buffer.from('%PDF-1.4 price list').toString('base64'));
+  });
+
+  for (const step of ['claimed', 'before-transport', 'after-drafts-append', 'before-mark-delivered'] as const)
+    it(`the worker killed at ${step}: the job runs again and Drafts holds the reply once`, async () => {
+      const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+      await approve(alice.cookie, draftId);
+      await expect(deliverDraft({ ...t.deps, crashAt: crashAt(step) }, { userId: alice.user.id, draftId })).rejects.toThrow(
+        'worker killed',
+      );
+      expect((await deliveryOf(draftId)).state).toBe('delivering');
+      await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+      const delivery = await deliveryOf(draftId);
+      expect(delivery.state).toBe('delivered');
+      expect(await mailboxCopies('alice', 'Drafts', delivery.messageId)).toHaveLength(1);
+    });
+
+  it('Dovecot killed right after the APPEND (the connection cut): the next attempt finds the reply and stores no second copy', async () => {
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await approve(alice.cookie, draftId);
+    await expect(
+      deliverDraft({ ...t.deps, crashAt: crashAt('after-drafts-append', () => dovecot.restart()) }, { userId: alice.user.id, draftId }),
+    ).rejects.toThrow('worker killed');
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    expect(delivery).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(await mailboxCopies('alice', 'Drafts', delivery.messageId)).toHaveLength(1);
+  });
+});
+
+describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
+  it('the SMTP settings are checked by a login before they are saved; wrong password refused in words', async () => {
+    const bad = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      json: { smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, password: 'wrong' } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe(DELIVERY_MESSAGES.authRefused);
+    const put = await t.request(`/api/accounts/${aliceAccount}/delivery`, {
+      method: 'PUT',
+      cookie: alice.cookie,
+      json: {
+        mode: 'send',
+        smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, password: sink.password },
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({
+      mode: 'send',
+      smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, usesImapPassword: false, saved: true },
+      canDeliver: true,
+      canCompose: true,
+    });
+  });
+
+  it('the reply is received once, stored in Sent once (\\Seen), and the next syncs store it as one email', async () => {
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await approve(alice.cookie, draftId);
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    expect(delivery.state).toBe('delivered');
+    expect((await draftRow(draftId)).status).toBe('sent');
+    expect(sink.countMessageId(delivery.messageId)).toBe(1);
+    const message = sink.received.find((m) => m.raw.includes(delivery.messageId))!;
+    expect(message.to.sort()).toEqual(['carol@client.test', 'dan@client.test', 'erin@client.test']);
+    expect(message.from).toBe(ADDRESS);
+    const sent = await mailboxCopies('alice', 'Sent', delivery.messageId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.flags.has('\\Seen')).toBe(true);
+
+    await runSync(t.deps, { userId: alice.user.id, accountId: aliceAccount });
+    await runSync(t.deps, { userId: alice.user.id, accountId: aliceAccount });
+    const rows = await db
+      .select({ id: emails.id, isOutgoing: emails.isOutgoing })
+      .from(emails)
+      .where(and(eq(emails.emailAccountId, aliceAccount), eq(emails.messageId, delivery.messageId)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.isOutgoing).toBe(true);
+  });
+
+  it('the server drops the connection after accepting the message: failed (retryable), and Retry stores it in Sent without sending again', async () => {
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await approve(alice.cookie, draftId);
+    sink.dropAfterAccepting(1);
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const failed = await deliveryOf(draftId);
+    expect(failed).toMatchObject({ state: 'failed', retryable: true, error: DELIVERY_MESSAGES.unreachable, smtpPhase: 'data_end' });
+    expect(sink.countMessageId(failed.messageId)).toBe(1);
+
+    const retry = await t.request(`/api/drafts/${draftId}/retry-delivery`, { method: 'POST', cookie: alice.cookie });
+    expect(retry.status).toBe(200);
+    expect((await retry.json()).draft.delivery).toMatchObject({ state: 'queued', error: null });
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    expect((await deliveryOf(draftId)).state).toBe('delivered');
+    expect(sink.countMessageId(failed.messageId)).toBe(1);
+    expect(await mailboxCopies('alice', 'Sent', failed.messageId)).toHaveLength(1);
+  });
+
+  for (const step of ['claimed', 'before-transport', 'after-smtp-accepted', 'after-sent-append', 'before-mark-delivered'] as const)
+    it(`the worker killed at ${step}: exactly one message received and one copy in Sent`, async () => {
+      const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+      await approve(alice.cookie, draftId);
+      await expect(deliverDraft({ ...t.deps, crashAt: crashAt(step) }, { userId: alice.user.id, draftId })).rejects.toThrow(
+        'worker killed',
+      );
+      await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+      const delivery = await deliveryOf(draftId);
+      expect(delivery.state).toBe('delivered');
+      expect(sink.countMessageId(delivery.messageId)).toBe(1);
+      expect(await mailboxCopies('alice', 'Sent', delivery.messageId)).toHaveLength(1);
+    });
+
+  it('a message over the server’s size limit: failed in words, not retryable, nothing received', async () => {
+    const smtp = (port: number) => ({ host: 'localhost', port, security: 'starttls', username: sink.user, password: sink.password });
+    const put = (port: number) =>
+      t.request(`/api/accounts/${aliceAccount}/delivery`, { method: 'PUT', cookie: alice.cookie, json: { smtp: smtp(port) } });
+    expect((await put(smallSink.port)).status).toBe(200);
+    try {
+      const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+      await approve(alice.cookie, draftId);
+      await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+      const delivery = await deliveryOf(draftId);
+      expect(delivery).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.tooLarge, retryable: false });
+      expect(smallSink.received).toHaveLength(0);
+      expect(await mailboxCopies('alice', 'Sent', delivery.messageId)).toHaveLength(0);
+    } finally {
+      expect((await put(sink.port)).status).toBe(200);
+    }
+  });
+
+  it('a refused recipient is a failure in words, and nothing is sent', async () => {
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount, {
+      senderEmail: 'gone@client.test',
+      recipientEmails: [ADDRESS],
+      ccEmails: [],
+    });
+    sink.refuseRecipient('gone@client.test');
+    await approve(alice.cookie, draftId);
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    expect(delivery).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.recipientRefused('gone@client.test'), smtpPhase: null });
+    expect(sink.countMessageId(delivery.messageId)).toBe(0);
+    const got = await t.request(`/api/drafts/${draftId}`, { cookie: alice.cookie });
+    expect((await got.json()).draft.delivery).toMatchObject({ state: 'failed', retryable: true });
+  });
+});
+
+describe('Gmail (the Google stand-in)', () => {
+  const inboxMessageId = 'gmail-question@client.test';
+  const threadId = 'thread-17';
+  google.addMessage(
+    personalMail({
+      from: 'Carol <carol@client.test>',
+      to: google.emailAddress,
+      subject: 'Budget',
+      body: 'Numbers?',
+      messageId: inboxMessageId,
+    }),
+    { labels: ['INBOX'], threadId },
+  );
+  let accountId: string;
+
+  async function gmailAccount(userId: string, scopes: string[] | null) {
+    if (!accountId) {
+      const [row] = await db
+        .insert(emailAccounts)
+        .values({
+          userId,
+          emailAddress: google.emailAddress,
+          provider: 'gmail',
+          encryptedPassword: t.deps.secretBox.encrypt(google.issueRefreshToken()),
+          initialized: true,
+        })
+        .returning({ id: emailAccounts.id });
+      accountId = row!.id;
+    }
+    await db.update(emailAccounts).set({ grantedScopes: scopes }).where(eq(emailAccounts.id, accountId));
+    return accountId;
+  }
+
+  it('an account connected read-only: a clear failure asking to reconnect, nothing created', async () => {
+    const id = await gmailAccount(alice.user.id, null);
+    const settings = await (await t.request(`/api/accounts/${id}/delivery`, { cookie: alice.cookie })).json();
+    expect(settings).toMatchObject({ canCompose: false, canDeliver: true, smtp: null });
+    const { draftId } = await pendingDraft(alice.user.id, id, { messageId: 'ro-1@client.test', recipientEmails: [google.emailAddress] });
+    await approve(alice.cookie, draftId);
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    expect(await deliveryOf(draftId)).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.gmailReadOnly, retryable: true });
+    expect(google.draftsCreated).toHaveLength(0);
+  });
+
+  it('Save to Drafts: drafts.create once in the thread, also when the worker dies after the call', async () => {
+    google.grantScopes('compose');
+    const id = await gmailAccount(alice.user.id, [
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'https://www.googleapis.com/auth/gmail.compose',
+    ]);
+    const { draftId } = await pendingDraft(alice.user.id, id, { messageId: inboxMessageId, recipientEmails: [google.emailAddress] });
+    await approve(alice.cookie, draftId);
+    await expect(deliverDraft({ ...t.deps, crashAt: crashAt('after-gmail-call') }, { userId: alice.user.id, draftId })).rejects.toThrow();
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    expect(delivery).toMatchObject({ state: 'delivered', providerThreadId: threadId });
+    expect(google.draftsCreated).toHaveLength(1);
+    expect(google.draftsCreated[0]!.threadId).toBe(threadId);
+    expect(google.draftsCreated[0]!.raw.toString()).toContain(`In-Reply-To: <${inboxMessageId}>`);
+    expect((await draftRow(draftId)).status).toBe('saved');
+  });
+
+  it('Send: messages.send once in the thread', async () => {
+    const id = await gmailAccount(alice.user.id, [
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'https://www.googleapis.com/auth/gmail.compose',
+    ]);
+    const put = await t.request(`/api/accounts/${id}/delivery`, { method: 'PUT', cookie: alice.cookie, json: { mode: 'send' } });
+    expect(put.status).toBe(200);
+    const { draftId } = await pendingDraft(alice.user.id, id, { messageId: 'send-1@client.test', recipientEmails: [google.emailAddress] });
+    google.addMessage(
+      personalMail({ from: 'carol@client.test', to: google.emailAddress, subject: 'Q', body: 'Q?', messageId: 'send-1@client.test' }),
+      {
+        labels: ['INBOX'],
+        threadId: 'thread-send',
+      },
+    );
+    await approve(alice.cookie, draftId);
+    await expect(
+      deliverDraft({ ...t.deps, crashAt: crashAt('before-mark-delivered') }, { userId: alice.user.id, draftId }),
+    ).rejects.toThrow();
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    expect(google.sent).toHaveLength(1);
+    expect(google.sent[0]!.threadId).toBe('thread-send');
+    expect((await draftRow(draftId)).status).toBe('sent');
+  });
+
+  it('a grant Google revoked: a failure asking to reconnect', async () => {
+    const id = await gmailAccount(alice.user.id, [
+      'https://www.googleapis.com/auth/gmail.readonly',
+      'https://www.googleapis.com/auth/gmail.compose',
+    ]);
+    const { draftId } = await pendingDraft(alice.user.id, id, {
+      messageId: 'revoked-1@client.test',
+      recipientEmails: [google.emailAddress],
+    });
+    await approve(alice.cookie, draftId);
+    google.revokeAll();
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    expect(await deliveryOf(draftId)).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.gmailReconnect, retryable: true });
+    expect(google.sent).toHaveLength(1);
+  });
+});
+
+describe('an imported (mbox) account', () => {
+  it('approving records the decision and a failed, not retryable delivery; the .eml download is the reply', async () => {
+    const [row] = await db
+      .insert(emailAccounts)
+      .values({ userId: alice.user.id, emailAddress: 'alice@imported.test', provider: 'mbox', initialized: true })
+      .returning({ id: emailAccounts.id });
+    const { draftId, mailMessageId } = await pendingDraft(alice.user.id, row!.id, {
+      recipientEmails: ['alice@imported.test'],
+      ccEmails: [],
+    });
+    const approved = await approve(alice.cookie, draftId);
+    expect(approved.status).toBe('approved');
+    expect(approved.delivery).toMatchObject({ state: 'failed', retryable: false, error: DELIVERY_MESSAGES.importedAccount });
+    const retry = await t.request(`/api/drafts/${draftId}/retry-delivery`, { method: 'POST', cookie: alice.cookie });
+    expect(retry.status).toBe(409);
+
+    const eml = await t.request(`/api/drafts/${draftId}/eml`, { cookie: alice.cookie });
+    expect(eml.status).toBe(200);
+    expect(eml.headers.get('content-type')).toBe('message/rfc822');
+    expect(eml.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Re Schedule \d+\.eml"; filename\*=UTF-8''Re%20Schedule%20\d+\.eml$/,
+    );
+    const parsed = await parseMessage(new Uint8Array(await eml.arrayBuffer()));
+    expect(parsed.messageId).toBe(approved.delivery.messageId);
+    expect(parsed.inReplyTo).toBe(mailMessageId);
+    expect(parsed.subject).toMatch(/^Re: Schedule \d+$/);
+  });
+});
+
+describe('a shared inbox', () => {
+  it('two users with the same address: one approves, the other user’s pending draft of the same email is completed', async () => {
+    const bobAccount = await addInitializedImapAccount(t.deps, dovecot, { userId: bob.user.id, mailUser: 'alice', emailAddress: ADDRESS });
+    const shared = 'shared-1@client.test';
+    const mine = await pendingDraft(alice.user.id, aliceAccount, { messageId: shared });
+    const theirs = await pendingDraft(bob.user.id, bobAccount, { messageId: shared });
+    const other = await pendingDraft(bob.user.id, bobAccount, { messageId: 'not-shared@client.test' });
+    await approve(alice.cookie, mine.draftId);
+    expect((await draftRow(theirs.draftId)).status).toBe('completed');
+    expect((await draftRow(other.draftId)).status).toBe('pending');
+    const got = await t.request(`/api/drafts/${theirs.draftId}`, { cookie: bob.cookie });
+    expect((await got.json()).draft.status).toBe('completed');
+  });
+});

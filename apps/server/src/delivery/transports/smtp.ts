@@ -1,0 +1,95 @@
+import { Readable } from 'node:stream';
+import nodemailer from 'nodemailer';
+
+export type SmtpConnection = {
+  /** The name the certificate must carry (and the SMTP settings show). */
+  host: string;
+  /** The address `host` was resolved to and checked as (the IMAP rule), connected to instead. */
+  address: string;
+  port: number;
+  security: 'starttls' | 'tls';
+  username: string;
+  password: string;
+  /** Extra trusted CA (tests; operators use NODE_EXTRA_CA_CERTS). */
+  ca?: string | undefined;
+};
+
+const CONNECTION_TIMEOUT_MS = 20_000;
+const GREETING_TIMEOUT_MS = 15_000;
+const SOCKET_TIMEOUT_MS = 120_000;
+
+/** A nodemailer SMTP transport that never speaks in the clear: implicit TLS, or STARTTLS required. */
+export function smtpTransport(connection: SmtpConnection) {
+  return nodemailer.createTransport({
+    host: connection.address,
+    port: connection.port,
+    secure: connection.security === 'tls',
+    requireTLS: connection.security === 'starttls',
+    auth: { user: connection.username, pass: connection.password },
+    tls: { servername: connection.host, rejectUnauthorized: true, ...(connection.ca ? { ca: connection.ca } : {}) },
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: GREETING_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+    // The host is an address here: the EHLO name is ours, not the server's.
+    name: 'penman.localhost',
+  });
+}
+
+/** Logs in and out (the settings' "Check"): throws nodemailer's error when the server refuses. */
+export async function verifySmtp(connection: SmtpConnection): Promise<void> {
+  const transport = smtpTransport(connection);
+  try {
+    await transport.verify();
+  } finally {
+    transport.close();
+  }
+}
+
+/** How far the message got; each is stored before the step it names. */
+export type SendProgress = (phase: 'data' | 'data_end') => Promise<void>;
+
+/**
+ * Sends `raw` to the envelope's recipients. The message is fed to the connection only after the
+ * server's 354 (nodemailer pipes it then), and `progress` is awaited before its first byte and
+ * again before its end, which is when nodemailer writes the final dot: once 'data_end' is stored
+ * the server may hold the message, and no retry sends it again.
+ */
+export async function sendSmtp(
+  connection: SmtpConnection,
+  envelope: { from: string; to: string[] },
+  raw: Buffer,
+  progress: SendProgress,
+): Promise<{ response: string }> {
+  let started = false;
+  let offset = 0;
+  const CHUNK = 64 * 1024;
+  const body = new Readable({
+    read() {
+      void (async () => {
+        try {
+          if (!started) {
+            started = true;
+            await progress('data');
+          }
+          if (offset < raw.length) {
+            const chunk = raw.subarray(offset, offset + CHUNK);
+            offset += chunk.length;
+            this.push(chunk);
+            return;
+          }
+          await progress('data_end');
+          this.push(null);
+        } catch (error) {
+          this.destroy(error as Error);
+        }
+      })();
+    },
+  });
+  const transport = smtpTransport(connection);
+  try {
+    const info = await transport.sendMail({ envelope, raw: body });
+    return { response: String(info.response ?? '') };
+  } finally {
+    transport.close();
+  }
+}

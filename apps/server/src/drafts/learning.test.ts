@@ -1,0 +1,292 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { draftFeedback, draftingSettings, drafts, emails } from '../platform/db/schema/index.ts';
+import { analyzeCommunicationStyle, refreshStyleFromSentMail } from '../style/service.ts';
+import { createTestApp } from '../test-support/app.ts';
+import { gatherComposeInput } from './gather.ts';
+import { upsertPendingDraft } from './repo.ts';
+import { composeDraftForEmail, learnFromOwnReplies, triageStoredMail } from './service.ts';
+
+// Learning from what the user does (issue 20) on real PostgreSQL: decisions and own replies become
+// feedback rows with their comparison, durable patterns become the account's drafting memory
+// (listed, deletable, handed to the engines), and auto-drafting pauses itself when drafts go unused.
+const t = await createTestApp();
+const alice = await t.signUpAndIn('alice-learning@example.com');
+const bob = await t.signUpAndIn('bob-learning@example.com');
+const { db } = t.deps;
+
+let stored = 0;
+async function storeEmail(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}): Promise<string> {
+  stored++;
+  const [row] = await db
+    .insert(emails)
+    .values({
+      userId,
+      emailAccountId: accountId,
+      messageKey: `learn${stored}@client.test`,
+      messageId: `learn${stored}@client.test`,
+      subject: `Question ${stored}`,
+      senderEmail: 'carol@client.test',
+      senderName: 'Carol Client',
+      recipientEmails: ['alice@penman.test'],
+      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
+      receivedDate: new Date(Date.now() - (1000 - stored) * 60_000),
+      ...fields,
+    })
+    .returning({ id: emails.id });
+  return row!.id;
+}
+
+/** A pending draft with Penman's `body` for a new email of the account. */
+async function pendingDraft(userId: string, accountId: string, body: string, email: Partial<typeof emails.$inferInsert> = {}) {
+  const emailId = await storeEmail(userId, accountId, email);
+  const draft = await upsertPendingDraft(
+    db,
+    { userId, emailAccountId: accountId, emailId },
+    {
+      mode: 'full',
+      subject: 'Re: Question',
+      body,
+      suggestedAttachments: [],
+      needsReview: false,
+      reviewReasons: [],
+      engine: 'builtin',
+      generationMs: 1,
+      styleScore: null,
+      confidence: 0.8,
+      reasons: [],
+      usedSources: [],
+      language: 'en',
+    },
+  );
+  return { emailId, draftId: draft!.id };
+}
+
+const memoryOf = async (accountId: string, cookie = alice.cookie) => {
+  const response = await t.request(`/api/accounts/${accountId}/drafting-memory`, { cookie });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { items: { id: string; kind: string; description: string; evidence: number }[] }).items;
+};
+
+const PENMAN = 'Hi Carol,\n\nThe schedule is attached. Please do not hesitate to contact me with any questions.\n\nBest regards,\nAlice';
+const EDITED = 'Hi Carol,\n\nThe schedule is attached.\n\nBest regards,\nAlice';
+
+describe('edits become the drafting memory', () => {
+  it('a phrase cut from three drafts is avoided: listed in words, handed to the engines, deletable for good', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+phrases@penman.test');
+    for (let i = 0; i < 2; i++) {
+      const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: `client${i}@client.test` });
+      const edit = await t.request(`/api/drafts/${draftId}/edit`, { method: 'POST', cookie: alice.cookie, json: { body: EDITED } });
+      expect(edit.status).toBe(200);
+    }
+    // Two drafts are one user's two mails, not yet a habit.
+    expect((await memoryOf(accountId)).filter((item) => item.kind === 'avoid_phrase')).toEqual([]);
+    const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: 'client2@client.test' });
+    await t.request(`/api/drafts/${draftId}/edit`, { method: 'POST', cookie: alice.cookie, json: { body: EDITED } });
+
+    // The feedback rows carry the comparison.
+    const feedback = await db.select().from(draftFeedback).where(eq(draftFeedback.draftId, draftId));
+    expect(feedback).toMatchObject([{ action: 'edited', verdict: 'lightly_edited' }]);
+    expect(feedback[0]!.similarity).toBeGreaterThan(0.6);
+
+    const avoided = (await memoryOf(accountId)).filter((item) => item.kind === 'avoid_phrase');
+    expect(avoided).toHaveLength(1);
+    expect(avoided[0]!.description).toMatch(/^Avoids '.*(hesitate|questions).*'$/);
+    expect(avoided[0]!.evidence).toBe(3);
+
+    // The next draft's input carries it; post-processing drops the sentence.
+    const next = await storeEmail(alice.user.id, accountId);
+    const { input } = await gatherComposeInput({
+      db,
+      userId: alice.user.id,
+      emailId: next,
+      mode: 'full',
+      buyTimeHours: 24,
+      now: new Date(),
+    });
+    expect(input.memory?.map((item) => item.kind)).toContain('avoid_phrase');
+
+    // Another user cannot delete it; the owner can, and it is neither applied nor learnt again.
+    const path = `/api/accounts/${accountId}/drafting-memory/${avoided[0]!.id}`;
+    expect((await t.request(path, { method: 'DELETE', cookie: bob.cookie })).status).toBe(404);
+    expect((await t.request(path, { method: 'DELETE', cookie: alice.cookie })).status).toBe(204);
+    expect((await t.request(path, { method: 'DELETE', cookie: alice.cookie })).status).toBe(404);
+    const again = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: 'client3@client.test' });
+    await t.request(`/api/drafts/${again.draftId}/edit`, { method: 'POST', cookie: alice.cookie, json: { body: EDITED } });
+    expect((await memoryOf(accountId)).filter((item) => item.kind === 'avoid_phrase')).toEqual([]);
+    const { input: after } = await gatherComposeInput({
+      db,
+      userId: alice.user.id,
+      emailId: next,
+      mode: 'full',
+      buyTimeHours: 24,
+      now: new Date(),
+    });
+    expect(after.memory?.filter((item) => item.kind === 'avoid_phrase')).toEqual([]);
+  });
+
+  it("the greeting the user gave a contact twice wins over the profile's; a draft to them is written with it", async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+greeting@penman.test');
+    for (let i = 0; i < 2; i++) {
+      const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, {
+        senderEmail: 'jane@partner.test',
+        senderName: 'Jane Doe',
+      });
+      await t.request(`/api/drafts/${draftId}/edit`, {
+        method: 'POST',
+        cookie: alice.cookie,
+        json: { body: PENMAN.replace('Hi Carol,', 'Dear Jane,') },
+      });
+    }
+    const items = await memoryOf(accountId);
+    expect(items.map((item) => item.description)).toContain("Greets jane@partner.test with 'Dear Jane,'");
+    const emailId = await storeEmail(alice.user.id, accountId, { senderEmail: 'jane@partner.test', senderName: 'Jane Doe' });
+    const outcome = await composeDraftForEmail({ db, userId: alice.user.id, emailId });
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, outcome.draftId));
+    expect(draft!.body.startsWith('Dear Jane,\n')).toBe(true);
+    expect(draft!.reasons.join(' ')).toContain('how you greet this sender');
+  });
+
+  it('two rejected drafts to a sender make the next one less confident and flagged for review', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+reject@penman.test');
+    const before = await composeDraftForEmail({
+      db,
+      userId: alice.user.id,
+      emailId: await storeEmail(alice.user.id, accountId, { senderEmail: 'pushy@vendor.test' }),
+    });
+    const [first] = await db.select().from(drafts).where(eq(drafts.id, before.draftId));
+    for (let i = 0; i < 2; i++) {
+      const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, { senderEmail: 'pushy@vendor.test' });
+      expect((await t.request(`/api/drafts/${draftId}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+    }
+    expect((await memoryOf(accountId)).map((item) => item.description)).toContain(
+      'Is less sure of drafts to pushy@vendor.test: you rejected the last ones',
+    );
+    const outcome = await composeDraftForEmail({
+      db,
+      userId: alice.user.id,
+      emailId: await storeEmail(alice.user.id, accountId, { senderEmail: 'pushy@vendor.test' }),
+    });
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, outcome.draftId));
+    expect(draft!.confidence).toBeCloseTo(first!.confidence / 2, 5);
+    expect(draft!.needsReview).toBe(true);
+    expect(draft!.reviewReasons).toContain('You rejected the last drafts to this sender');
+  });
+});
+
+describe("the user's own reply arriving by sync", () => {
+  it('is recorded once per (draft, reply) as the final text, compared with the draft', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+own@penman.test');
+    const { emailId, draftId } = await pendingDraft(alice.user.id, accountId, PENMAN);
+    const [incoming] = await db.select({ messageId: emails.messageId }).from(emails).where(eq(emails.id, emailId));
+    const replyId = await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      senderEmail: 'alice+own@penman.test',
+      inReplyTo: incoming!.messageId,
+      references: ['older@client.test', incoming!.messageId!],
+      bodyText: `${EDITED}\n\n-----Original Message-----\nFrom: Carol Client\nSent: Monday\n\nCould you send me the schedule?`,
+    });
+    // Unrelated outgoing mail and another user's payload record nothing.
+    const unrelated = await storeEmail(alice.user.id, accountId, { isOutgoing: true, inReplyTo: 'nothing@client.test' });
+    const payload = { userId: alice.user.id, accountId, emailIds: [replyId, unrelated], source: 'sync' as const };
+    expect(await learnFromOwnReplies({ db }, payload)).toEqual({ recorded: 1 });
+    expect(await learnFromOwnReplies({ db }, payload)).toEqual({ recorded: 0 });
+    expect(await learnFromOwnReplies({ db }, { ...payload, userId: bob.user.id })).toEqual({ recorded: 0 });
+    expect(await learnFromOwnReplies({ db }, { ...payload, source: 'training' })).toEqual({ recorded: 0 });
+    const rows = await db
+      .select()
+      .from(draftFeedback)
+      .where(and(eq(draftFeedback.draftId, draftId), eq(draftFeedback.action, 'own_reply')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ sourceEmailId: replyId, originalText: PENMAN, verdict: 'lightly_edited' });
+  });
+});
+
+describe('auto-drafting pauses itself', () => {
+  async function twentyDrafts(accountId: string) {
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await pendingDraft(alice.user.id, accountId, PENMAN)).draftId);
+    return ids;
+  }
+  const newMail = async (accountId: string, address: string) => {
+    const emailId = await storeEmail(alice.user.id, accountId, {
+      senderEmail: 'newcomer@client.test',
+      senderName: 'New Comer',
+      recipientEmails: [address],
+    });
+    await triageStoredMail(t.deps, { userId: alice.user.id, accountId, emailIds: [emailId], source: 'sync' });
+  };
+  const settingsOf = async (accountId: string) =>
+    (await (await t.request(`/api/accounts/${accountId}/drafting-settings`, { cookie: alice.cookie })).json()) as {
+      settings: { enabled: boolean };
+      pause: { pausedAt: string; reason: string } | null;
+    };
+
+  it('when none of the last 20 drafts was used, says why, and turning drafting on clears it', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+pause@penman.test');
+    await twentyDrafts(accountId);
+    await newMail(accountId, 'alice+pause@penman.test');
+    const paused = await settingsOf(accountId);
+    expect(paused.settings.enabled).toBe(false);
+    expect(paused.pause?.reason).toBe('none of the last 20 drafts was approved, edited or used in your own reply');
+    const on = await t.request(`/api/accounts/${accountId}/drafting-settings`, {
+      method: 'PATCH',
+      cookie: alice.cookie,
+      json: { enabled: true },
+    });
+    expect(((await on.json()) as { pause: unknown }).pause).toBeNull();
+    // The count starts again: the 20 old drafts no longer pause it.
+    await newMail(accountId, 'alice+pause@penman.test');
+    expect((await settingsOf(accountId)).settings.enabled).toBe(true);
+  });
+
+  it('one approved draft among the last 20 keeps it on', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+used@penman.test');
+    const ids = await twentyDrafts(accountId);
+    expect((await t.request(`/api/drafts/${ids[3]}/approve`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+    await newMail(accountId, 'alice+used@penman.test');
+    expect((await settingsOf(accountId)).pause).toBeNull();
+    const [row] = await db.select().from(draftingSettings).where(eq(draftingSettings.emailAccountId, accountId));
+    expect(row?.enabled ?? true).toBe(true);
+  });
+});
+
+describe('the style profile follows newly sent mail', () => {
+  it('is built again from new sent mail at most daily, and the next draft reads the new one', async () => {
+    const address = 'alice+style@penman.test';
+    const accountId = await t.insertEmailAccount(alice.user.id, address);
+    const sent = (count: number, opening: string) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          storeEmail(alice.user.id, accountId, {
+            isOutgoing: true,
+            senderEmail: address,
+            recipientEmails: [`friend${i}@client.test`],
+            subject: `Plans ${i}`,
+            bodyText: `${opening} Sam,\n\nThe figures look right to me. Send them on when you can.\n\nCheers,\nAlice`,
+            receivedDate: new Date(Date.now() - (40 - i) * 3_600_000),
+          }),
+        ),
+      );
+    await sent(6, 'Hi');
+    const now = new Date();
+    // Before a first analysis nothing runs (initialization and Train Model build the first profile).
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now })).toBe(false);
+    await analyzeCommunicationStyle({ db, userId: alice.user.id, accountId }, 'none');
+    const incoming = await storeEmail(alice.user.id, accountId, { recipientEmails: [address] });
+    const gather = async () =>
+      (await gatherComposeInput({ db, userId: alice.user.id, emailId: incoming, mode: 'full', buyTimeHours: 24, now })).input.profile;
+    const before = await gather();
+    expect(before?.greetingPatterns.map((p) => p.text)).toEqual(['Hi [Name],']);
+
+    await sent(12, 'Hello');
+    // Within a day of the last analysis: not yet.
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now })).toBe(false);
+    const tomorrow = new Date(now.getTime() + 25 * 3_600_000);
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now: tomorrow })).toBe(true);
+    expect((await gather())?.greetingPatterns[0]?.text).toBe('Hello [Name],');
+    // Nothing new sent since: nothing to do, however late.
+    const later = new Date(now.getTime() + 72 * 3_600_000);
+    expect(await refreshStyleFromSentMail({ db, userId: alice.user.id, accountId, now: later })).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+// What the user reads about a delivery (issue 20): failures stored on the draft, and the answers of
+// the delivery settings routes. The UI's own labels are in labels.ts.
+
+export const DELIVERY_MESSAGES = {
+  authRefused: 'The mail server refused the username or password. Check the SMTP settings on the account card, then Retry.',
+  unreachable: 'Could not reach the mail server. Retry in a moment; if it keeps failing, check the SMTP server name and port.',
+  recipientRefused: (address: string) => `The mail server refused the recipient ${address}. Check the address, then Retry.`,
+  tooLarge: 'The message is too large for the mail server. Remove an attachment, then Retry.',
+  gmailReadOnly:
+    'Penman may only read this Gmail account. Reconnect it on the Accounts page to allow saving drafts and sending, then Retry.',
+  gmailReconnect: "Google no longer accepts Penman's access to this Gmail account. Reconnect it on the Accounts page, then Retry.",
+  gmailRefused: 'Gmail refused the message. Retry in a moment.',
+  importedAccount:
+    'This account was imported from a file: there is no mail server to deliver to. Copy the reply or download it as an .eml file.',
+  noServerSettings: 'This account has no mail server settings to deliver with.',
+  privateHost: 'This server does not connect to mail servers on private or local network addresses.',
+  unknown: 'The reply could not be delivered. Retry in a moment.',
+  notRetryable: 'This delivery cannot be retried.',
+  notFailed: 'Only a failed delivery can be retried.',
+  noDelivery: 'This draft has not been approved yet.',
+  smtpOk: (host: string) => `Signed in to ${host}.`,
+  smtpNotForProvider: 'SMTP settings apply to IMAP accounts only.',
+  accountNotFound: 'Email account not found',
+} as const;
