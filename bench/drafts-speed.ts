@@ -124,7 +124,7 @@ export async function timeToDraft(messages = 50): Promise<Percentiles & { stored
         messageId,
       });
       const started = performance.now();
-      await appendToInbox(dovecot, ca, 'owner', raw);
+      await appendToInbox(dovecot, 'owner', raw);
       const emailId = await waitFor(`message ${i} stored`, () => emailIdByMessageId(deps, accountId, messageId), Boolean, 30_000, 5);
       const storedAt = performance.now();
       await waitFor(`the draft of message ${i}`, () => draftOfEmail(deps, emailId!), Boolean, 30_000, 5);

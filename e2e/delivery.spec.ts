@@ -6,15 +6,16 @@ import { ImapFlow } from 'imapflow';
 import { axeViolations } from './axe.ts';
 import { layoutProblems, PHONE } from './layout.ts';
 import {
-  appendToInbox,
   connectImapMailbox,
   createUser,
+  deliverQuestion as deliverQuestionTo,
   E2E_DELIVERY_IMAP,
   SAME_ORIGIN,
   signInAndSaveSession,
   snap,
   toast,
   waitForInitialization,
+  waitUntilNewMailIsNoticed,
 } from './support.ts';
 
 // Issue 20, "Done when": the Playwright run approves a draft and finds it in Dovecot's Drafts. An
@@ -31,9 +32,6 @@ const MAILBOX = E2E_DELIVERY_IMAP;
 const DRAFT_ARRIVES_MS = 30_000;
 /** A delivery job on a busy machine: the queue picks it up in milliseconds, the APPEND takes one IMAP login. */
 const DELIVERED_MS = 45_000;
-/** The watcher reads its accounts every 15 s (DEFAULT_WATCHER_OPTIONS.refreshMs); a margin for a busy machine. */
-const WATCH_OPENS_MS = 60_000;
-const PROBE_EVERY_MS = 15_000;
 
 test.use({ baseURL: process.env.E2E_BASE_URL, storageState: SESSION });
 test.describe.configure({ mode: 'serial' });
@@ -47,56 +45,12 @@ test.beforeAll(async ({ browser }) => {
   account = await connectImapMailbox(page.request, MAILBOX);
   expect((await page.request.post(`/api/accounts/${account.id}/initialize`, { headers: SAME_ORIGIN })).ok()).toBe(true);
   account = await waitForInitialization(page.request, account.id, 200_000);
-  // The just-initialized account is watched within the watcher's refresh period: one probe message
-  // every PROBE_EVERY_MS until one is stored; from then on new mail is noticed at once.
-  const deadline = Date.now() + WATCH_OPENS_MS;
-  let stored = false;
-  while (!stored && Date.now() < deadline) {
-    const probe = await deliverQuestion('Warm-up');
-    const until = Date.now() + PROBE_EVERY_MS;
-    while (!stored && Date.now() < until) {
-      stored = (await emailsMatching(page, probe.subject)).length > 0;
-      if (!stored) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-  expect(stored, 'a new message in the INBOX was stored').toBe(true);
+  await waitUntilNewMailIsNoticed(page.request, MAILBOX, account.id);
   await page.context().close();
 });
 
-async function emailsMatching(page: Page, subject: string): Promise<{ id: string }[]> {
-  const response = await page.request.get(`/api/emails?accountId=${account.id}&search=${encodeURIComponent(subject)}`);
-  return ((await response.json()) as { emails?: { id: string }[] }).emails ?? [];
-}
-
-let sequence = 0;
-
 /** A question from Keith Holst (someone Phillip often writes to), delivered into the INBOX. */
-async function deliverQuestion(topic: string): Promise<{ subject: string; messageId: string }> {
-  sequence += 1;
-  const subject = `${topic} ${Date.now()}-${sequence}`;
-  const messageId = `<delivery-${Date.now()}-${sequence}@e2e.test>`;
-  await appendToInbox(
-    MAILBOX,
-    [
-      'From: Keith Holst <keith.holst@enron.com>',
-      `To: Phillip K Allen <${MAILBOX.email}>`,
-      `Subject: ${subject}`,
-      `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
-      `Message-ID: ${messageId}`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Phillip,',
-      '',
-      `Can you send me your view on ${topic.toLowerCase()} before Thursday? I need it for the morning meeting.`,
-      '',
-      'Thanks,',
-      'Keith',
-      '',
-    ].join('\n'),
-  );
-  return { subject, messageId };
-}
+const deliverQuestion = (topic: string) => deliverQuestionTo(MAILBOX, topic);
 
 const queueList = (page: Page) => page.getByRole('list', { name: 'Drafts waiting for review' });
 const card = (page: Page, subject: string): Locator =>

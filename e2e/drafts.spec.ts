@@ -3,14 +3,16 @@ import type { Draft, EmailAccount } from '@penman/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { layoutProblems, PHONE } from './layout.ts';
 import {
-  appendToInbox,
   connectImapMailbox,
   createUser,
+  deliverQuestion as deliverQuestionTo,
   E2E_DRAFTS_IMAP,
+  emailsMatching as emailsMatchingOf,
   SAME_ORIGIN,
   signInAndSaveSession,
   snap,
   waitForInitialization,
+  waitUntilNewMailIsNoticed,
 } from './support.ts';
 
 // Issue 18, "Done when": an initialized IMAP account on the real Dovecot (Enron allen-p), the
@@ -21,9 +23,6 @@ const SESSION = path.join(import.meta.dirname, '..', 'test-results', 'drafts-ses
 const USER = { email: 'ada.drafts@example.com', password: 'e2e-drafts-pw-1' };
 // Realtime: the draft arrives within the promise of the landing page (10 s), with a margin for a busy machine.
 const DRAFT_ARRIVES_MS = 30_000;
-/** The watcher reads its accounts every 15 s (DEFAULT_WATCHER_OPTIONS.refreshMs); a margin for a busy machine. */
-const WATCH_OPENS_MS = 60_000;
-const PROBE_EVERY_MS = 15_000;
 
 test.use({ baseURL: process.env.E2E_BASE_URL, storageState: SESSION });
 test.describe.configure({ mode: 'serial' });
@@ -37,56 +36,14 @@ test.beforeAll(async ({ browser }) => {
   account = await connectImapMailbox(page.request, E2E_DRAFTS_IMAP);
   expect((await page.request.post(`/api/accounts/${account.id}/initialize`, { headers: SAME_ORIGIN })).ok()).toBe(true);
   account = await waitForInitialization(page.request, account.id, 200_000);
-  // The just-initialized account is watched within the watcher's refresh period (and its first
-  // open syncs what came before). One probe message every PROBE_EVERY_MS until one is stored; from
-  // then on the tests time real arrivals.
-  const deadline = Date.now() + WATCH_OPENS_MS;
-  let stored = false;
-  while (!stored && Date.now() < deadline) {
-    const probe = await deliverQuestion('Warm-up');
-    const until = Date.now() + PROBE_EVERY_MS;
-    while (!stored && Date.now() < until) {
-      stored = (await emailsMatching(page, probe)).length > 0;
-      if (!stored) await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-  expect(stored, 'a new message in the INBOX was stored').toBe(true);
+  await waitUntilNewMailIsNoticed(page.request, E2E_DRAFTS_IMAP, account.id);
   await page.context().close();
 });
 
-async function emailsMatching(page: Page, subject: string): Promise<{ id: string }[]> {
-  const response = await page.request.get(`/api/emails?accountId=${account.id}&search=${encodeURIComponent(subject)}`);
-  return ((await response.json()) as { emails?: { id: string }[] }).emails ?? [];
-}
-
-let sequence = 0;
+const emailsMatching = (page: Page, subject: string) => emailsMatchingOf(page.request, account.id, subject);
 
 /** A new question from someone Phillip often writes to, delivered into the INBOX; returns its subject. */
-async function deliverQuestion(topic: string): Promise<string> {
-  sequence += 1;
-  const subject = `${topic} ${Date.now()}-${sequence}`;
-  await appendToInbox(
-    E2E_DRAFTS_IMAP,
-    [
-      'From: Keith Holst <keith.holst@enron.com>',
-      `To: Phillip K Allen <${E2E_DRAFTS_IMAP.email}>`,
-      `Subject: ${subject}`,
-      `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
-      `Message-ID: <drafts-${Date.now()}-${sequence}@e2e.test>`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Phillip,',
-      '',
-      `Can you send me your view on ${topic.toLowerCase()} before Thursday? I need it for the morning meeting.`,
-      '',
-      'Thanks,',
-      'Keith',
-      '',
-    ].join('\n'),
-  );
-  return subject;
-}
+const deliverQuestion = async (topic: string) => (await deliverQuestionTo(E2E_DRAFTS_IMAP, topic)).subject;
 
 const queueList = (page: Page) => page.getByRole('list', { name: 'Drafts waiting for review' });
 /** The queue's card of the draft answering `subject` (its heading is the incoming mail's subject). */

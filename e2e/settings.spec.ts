@@ -39,8 +39,8 @@ test('enrols TOTP with a code, signs out, and signs back in with a code', async 
     'Danger Zone',
   ]);
   await expect(page.getByText('Free Plan')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Export My Data' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Delete Account' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Export My Data' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Delete Account' })).toBeEnabled();
   await expect(page.getByRole('list', { name: 'Active sessions' }).getByText('This device')).toBeVisible();
 
   const security = page.getByRole('region', { name: 'Security' });

@@ -192,3 +192,62 @@ export async function signInAndSaveSession(browser: Browser, user: { email: stri
   await context.storageState({ path: user.session });
   return page;
 }
+
+/** The emails of `accountId` whose search matches `subject` (the Emails list's search). */
+export async function emailsMatching(request: APIRequestContext, accountId: string, subject: string): Promise<{ id: string }[]> {
+  const response = await request.get(`/api/emails?accountId=${accountId}&search=${encodeURIComponent(subject)}`);
+  return ((await response.json()) as { emails?: { id: string }[] }).emails ?? [];
+}
+
+let questions = 0;
+
+/** A question from Keith Holst (someone Phillip often writes to), delivered into `mailbox`'s INBOX. */
+export async function deliverQuestion(mailbox: ImapMailbox, topic: string): Promise<{ subject: string; messageId: string }> {
+  questions += 1;
+  const subject = `${topic} ${Date.now()}-${questions}`;
+  const messageId = `<question-${Date.now()}-${questions}@e2e.test>`;
+  await appendToInbox(
+    mailbox,
+    [
+      'From: Keith Holst <keith.holst@enron.com>',
+      `To: Phillip K Allen <${mailbox.email}>`,
+      `Subject: ${subject}`,
+      `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
+      `Message-ID: ${messageId}`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Phillip,',
+      '',
+      `Can you send me your view on ${topic.toLowerCase()} before Thursday? I need it for the morning meeting.`,
+      '',
+      'Thanks,',
+      'Keith',
+      '',
+    ].join('\n'),
+  );
+  return { subject, messageId };
+}
+
+/** The watcher reads its accounts every 15 s (DEFAULT_WATCHER_OPTIONS.refreshMs); a margin for a busy machine. */
+const WATCH_OPENS_MS = 60_000;
+const PROBE_EVERY_MS = 15_000;
+
+/**
+ * Waits until new mail in `mailbox` is noticed for the just-initialized `accountId`: the watcher
+ * opens its watch within its refresh period (and its first open syncs what came before). One
+ * probe message every PROBE_EVERY_MS until one is stored; from then on tests time real arrivals.
+ */
+export async function waitUntilNewMailIsNoticed(request: APIRequestContext, mailbox: ImapMailbox, accountId: string): Promise<void> {
+  const deadline = Date.now() + WATCH_OPENS_MS;
+  let stored = false;
+  while (!stored && Date.now() < deadline) {
+    const probe = await deliverQuestion(mailbox, 'Warm-up');
+    const until = Date.now() + PROBE_EVERY_MS;
+    while (!stored && Date.now() < until) {
+      stored = (await emailsMatching(request, accountId, probe.subject)).length > 0;
+      if (!stored) await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  expect(stored, 'a new message in the INBOX was stored').toBe(true);
+}

@@ -27,8 +27,13 @@ function precompress(): Plugin {
   };
 }
 
+// The product's version for the Help page (root package.json), fixed at build time.
+const PENMAN_VERSION: string =
+  JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')).version ?? 'dev';
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  define: { __PENMAN_VERSION__: JSON.stringify(PENMAN_VERSION) },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -17,6 +17,7 @@ type Fixture = {
   emailId: string;
   draftId: string;
   authSessionId: string;
+  notificationId: string;
 };
 
 /** Each state-changing route with the request an attacking page would send (a valid one). */
@@ -102,6 +103,17 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   }),
   'DELETE /api/settings/sessions/{id}': (f) => ({ path: `/api/settings/sessions/${f.authSessionId}` }),
   'POST /api/settings/sessions/revoke-others': () => ({ path: '/api/settings/sessions/revoke-others' }),
+  'PUT /api/settings/notifications': () => ({
+    path: '/api/settings/notifications',
+    json: { newDrafts: false, flaggedDrafts: false, failures: false, weeklySummary: false, email: false },
+  }),
+  'POST /api/notifications/{id}/read': (f) => ({ path: `/api/notifications/${f.notificationId}/read` }),
+  'POST /api/notifications/read-all': () => ({ path: '/api/notifications/read-all' }),
+  // A wrong password: should the Origin check ever fail, the walk's user is still not deleted.
+  'POST /api/settings/delete-account': () => ({
+    path: '/api/settings/delete-account',
+    json: { confirmation: 'DELETE MY ACCOUNT', password: 'not-the-password' },
+  }),
   'POST /api/waitlist': () => ({ path: '/api/waitlist', json: { name: 'Spam Bot', email: 'spam@example.com' } }),
   'POST /api/contact': () => ({ path: '/api/contact', json: { name: 'Spam', email: 'spam@example.com', subject: 'Buy', message: 'Now' } }),
   // better-auth's routes the web calls (lib/auth.tsx, features/auth); every other one is walked below.
@@ -166,7 +178,12 @@ const { rows: draftRows } = await t.database.pool.query<{ id: string }>(
   [user.id, accountId, emailRows[0]!.id],
 );
 const { rows: authSessionRows } = await t.database.pool.query<{ id: string }>('select id from sessions where user_id = $1', [user.id]);
+const { rows: notificationRows } = await t.database.pool.query<{ id: string }>(
+  `insert into notifications (user_id, kind, title, body) values ($1, 'draft_created', 'New draft to review', 'x') returning id`,
+  [user.id],
+);
 const fixture: Fixture = {
+  notificationId: notificationRows[0]!.id,
   authSessionId: authSessionRows[0]!.id,
   accountId,
   emailId: emailRows[0]!.id,

@@ -41,6 +41,10 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'PATCH /api/settings/profile': () => ({
     body: { firstName: 'Ann', lastName: 'Walker', email: 'input-walk@example.com', currentPassword: 'correct-horse-1' },
   }),
+  // A wrong password: a request that passed validation must not delete the walk's user.
+  'POST /api/settings/delete-account': () => ({
+    body: { confirmation: 'DELETE MY ACCOUNT', password: 'not-the-password', code: '123456' },
+  }),
   'POST /api/accounts': () => ({
     body: {
       provider: 'exchange',
@@ -116,6 +120,9 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
     body: { smtp: { host: 'smtp.example.com', port: 587, security: 'starttls', username: 'me', password: null } },
   }),
   'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ params: { itemId: f.draftId } }),
+  'PUT /api/settings/notifications': () => ({
+    body: { newDrafts: true, flaggedDrafts: true, failures: true, weeklySummary: false, email: false },
+  }),
   'POST /api/waitlist': () => ({ body: { name: 'Wendy Waiter', email: 'wendy@example.com', howHeard: 'friend' } }),
   'POST /api/contact': () => ({ body: { name: 'Carl', email: 'carl@example.com', subject: 'Hello', message: 'A question' } }),
 };
@@ -130,6 +137,7 @@ function idFor(path: string, f: Fixture): string {
   if (path.startsWith('/api/attachments/{id}')) return f.attachmentId;
   if (path.startsWith('/api/drafts/{id}')) return f.draftId;
   if (path.startsWith('/api/settings/sessions/{id}')) return 'not-a-session-of-yours';
+  if (path.startsWith('/api/notifications/{id}')) return '00000000-0000-4000-8000-000000000000';
   throw new Error(`${path}: say in idFor which record its {id} is`);
 }
 

@@ -12,6 +12,9 @@ import { analyzeKnowledgeJob, extractTextJob } from './files/jobs.ts';
 import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
+import { sendPendingNotificationEmails } from './notifications/email.ts';
+import { sendNotificationEmailsJob, weeklySummaryJob } from './notifications/jobs.ts';
+import { sendWeeklySummaries } from './notifications/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
 import { rebuildStyleProfileJob, refreshStyleOnMailStoredJob } from './style/jobs.ts';
 import { rebuildOutdatedProfile, refreshStyleFromSentMail } from './style/service.ts';
@@ -51,6 +54,21 @@ export const jobHandlers: JobRegistration<Deps>[] = [
     await relearnTriage({ db: deps.db, userId, accountId });
   }),
   handle(rebuildStyleProfileJob, ({ userId, accountId }, deps) => rebuildOutdatedProfile({ db: deps.db, userId, accountId })),
+  // Monday 08:00 server time; once per user and ISO week however often it runs.
+  handle(
+    weeklySummaryJob,
+    async (_payload, deps) => {
+      await sendWeeklySummaries({ db: deps.db, now: deps.clock.now() });
+    },
+    { cron: () => '0 8 * * 1' },
+  ),
+  handle(
+    sendNotificationEmailsJob,
+    async (_payload, deps) => {
+      await sendPendingNotificationEmails(deps);
+    },
+    { cron: () => '* * * * *' },
+  ),
 
   subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),
   // The initial download is followed by a full rebuild of the contact book (initialization's

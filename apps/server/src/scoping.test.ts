@@ -24,9 +24,12 @@ type Fixture = {
   authSessionIdOfA: string;
   /** An item of A's drafting memory. */
   memoryItemIdOfA: string;
+  /** One of A's bell notifications. */
+  notificationIdOfA: string;
 };
 
 const accountOfA = (f: Fixture) => f.accountIdOfA;
+const ALL_ON = { newDrafts: true, flaggedDrafts: true, failures: true, weeklySummary: true, email: false };
 const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/accounts/{id}', idOfA: accountOfA },
   { method: 'PATCH', path: '/api/accounts/{id}', idOfA: accountOfA, body: { isActive: false } },
@@ -109,6 +112,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'POST', path: '/api/drafts/{id}/retry-delivery', idOfA: (f) => f.draftIdOfA },
   { method: 'GET', path: '/api/drafts/{id}/eml', idOfA: (f) => f.draftIdOfA },
   { method: 'DELETE', path: '/api/settings/sessions/{id}', idOfA: (f) => f.authSessionIdOfA },
+  { method: 'POST', path: '/api/notifications/{id}/read', idOfA: (f) => f.notificationIdOfA },
   { method: 'GET', path: '/api/accounts/{id}/drafting-memory', idOfA: accountOfA },
   { method: 'DELETE', path: '/api/accounts/{id}/drafting-memory/{itemId}', idOfA: accountOfA },
 ];
@@ -253,6 +257,30 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     expect(a.storage.fileBytes).toBe(20);
     expect(b).toMatchObject({ connectedMailboxes: 0, storage: { fileBytes: 0 } });
   },
+  'GET /api/settings/notifications': async (f, t) => {
+    await t.request('/api/settings/notifications', { method: 'PUT', cookie: f.cookieB, json: { ...ALL_ON, newDrafts: false } });
+    const a = await (await t.request('/api/settings/notifications', { cookie: f.cookieA })).json();
+    expect(a.prefs.newDrafts).toBe(true);
+  },
+  'PUT /api/settings/notifications': async (f, t) => {
+    // Always the caller's own toggles: B turning everything off leaves A's alone.
+    const off = { newDrafts: false, flaggedDrafts: false, failures: false, weeklySummary: false, email: false };
+    expect((await t.request('/api/settings/notifications', { method: 'PUT', cookie: f.cookieB, json: off })).status).toBe(200);
+    const a = await (await t.request('/api/settings/notifications', { cookie: f.cookieA })).json();
+    expect(a.prefs.failures).toBe(true);
+  },
+  'GET /api/notifications': async (f, t) => {
+    const a = await (await t.request('/api/notifications', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/notifications', { cookie: f.cookieB })).json();
+    expect(a.notifications.map((n: { id: string }) => n.id)).toContain(f.notificationIdOfA);
+    expect(b.notifications.map((n: { id: string }) => n.id)).not.toContain(f.notificationIdOfA);
+  },
+  'POST /api/notifications/read-all': async (f, t) => {
+    const before = await (await t.request('/api/notifications', { cookie: f.cookieA })).json();
+    expect((await t.request('/api/notifications/read-all', { method: 'POST', cookie: f.cookieB })).status).toBe(204);
+    const after = await (await t.request('/api/notifications', { cookie: f.cookieA })).json();
+    expect(after.unread).toBe(before.unread);
+  },
   'GET /api/settings/sessions': async (f, t) => {
     const a = await (await t.request('/api/settings/sessions', { cookie: f.cookieA })).json();
     const b = await (await t.request('/api/settings/sessions', { cookie: f.cookieB })).json();
@@ -264,6 +292,24 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     const response = await t.request('/api/settings/sessions/revoke-others', { method: 'POST', cookie: f.cookieB });
     expect(await response.json()).toEqual({ revoked: 0 });
     expect((await t.request('/api/settings/sessions', { cookie: f.cookieA })).status).toBe(200);
+  },
+  'GET /api/settings/export': async (f, t) => {
+    // B's export holds B's data only: A's mailbox names an entry (mail/<address>.mbox) of A's zip, never of B's.
+    const { accounts } = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
+    const addressOfA: string = accounts[0].emailAddress;
+    const zip = Buffer.from(await (await t.request('/api/settings/export', { cookie: f.cookieB })).arrayBuffer());
+    expect(zip.length).toBeGreaterThan(0);
+    expect(zip.includes(Buffer.from(addressOfA))).toBe(false);
+    const own = Buffer.from(await (await t.request('/api/settings/export', { cookie: f.cookieA })).arrayBuffer());
+    expect(own.includes(Buffer.from(addressOfA))).toBe(true);
+  },
+  'POST /api/settings/delete-account': async (f, t) => {
+    // A third user deleting themselves leaves A whole (B is kept for the other walks).
+    const c = await t.signUpAndIn('scoping-deleted@example.com');
+    const json = { confirmation: 'DELETE MY ACCOUNT', password: 'correct-horse-1' };
+    expect((await t.request('/api/settings/delete-account', { method: 'POST', cookie: c.cookie, json })).status).toBe(204);
+    const a = await (await t.request('/api/accounts', { cookie: f.cookieA })).json();
+    expect(a.accounts.map((x: { id: string }) => x.id)).toEqual([f.accountIdOfA]);
   },
   'GET /api/analytics/charts': async (f, t) => {
     const { rows } = await t.database.pool.query<{ id: string }>(
@@ -339,7 +385,12 @@ const { rows: memoryRows } = await t.database.pool.query<{ id: string }>(
    values ($1, $2, 'global', 'avoid_phrase', 'please do not hesitate', 3, now(), now()) returning id`,
   [a.user.id, rows[0]!.id],
 );
+const { rows: notificationRows } = await t.database.pool.query<{ id: string }>(
+  `insert into notifications (user_id, kind, title, body) values ($1, 'draft_created', 'New draft to review', 'x') returning id`,
+  [a.user.id],
+);
 const fixture: Fixture = {
+  notificationIdOfA: notificationRows[0]!.id,
   authSessionIdOfA: authSessionRows[0]!.id,
   memoryItemIdOfA: memoryRows[0]!.id,
   draftIdOfA: draftRows[0]!.id,

@@ -9,6 +9,7 @@ const USAGE = `Penman admin
   npm run admin -- reset-password EMAIL [--password P]
                                         set a new password (printed when not given); signs them out everywhere
   npm run admin -- disable-2fa EMAIL    turn off two-factor sign-in for a user who lost their authenticator
+  npm run admin -- export EMAIL FILE    write all of a user's data to a zip (as Settings, Export My Data)
   npm run admin -- waitlist             list the waitlist
   npm run admin -- messages             list the contact-form messages
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { openDeps } from '../deps.ts';
@@ -126,6 +129,24 @@ describe('admin CLI commands', () => {
     expect(rows).toEqual([{ two_factor_enabled: false, secrets: 0 }]);
     expect(await run('disable-2fa', ['lost-phone@example.com'])).toBe('Two-factor sign-in of lost-phone@example.com was already off.');
     await expect(run('disable-2fa', ['not-an-email'])).rejects.toThrow('disable-2fa EMAIL: Please enter a valid email address');
+  });
+
+  it('exports a user to a zip file', async () => {
+    await run('create-user', [], { email: 'leaving@example.com', password: 'secret123' });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-export-'));
+    try {
+      const file = path.join(dir, 'leaving.zip');
+      expect(await run('export', ['Leaving@Example.com', file])).toMatch(
+        /^Data of leaving@example\.com written to .*leaving\.zip \(\d+ bytes\)\.$/,
+      );
+      const zip = fs.readFileSync(file);
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+      for (const entry of ['profile.json', 'contacts.csv', 'drafts.json']) expect(zip.includes(Buffer.from(entry))).toBe(true);
+      await expect(run('export', ['nobody@example.com', file])).rejects.toThrow('No user with the email nobody@example.com');
+      await expect(run('export', ['leaving@example.com'])).rejects.toThrow('export EMAIL FILE: name the zip file to write');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names unknown commands', async () => {

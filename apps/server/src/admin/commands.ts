@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { ZEmail, ZFirstName, ZLastName, ZNewPassword } from '@penman/contract';
 import { z } from 'zod';
 import { openDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
 import { AppError } from '../platform/errors.ts';
 import { listContactMessages, listWaitlist } from '../public/service.ts';
-import { disableTwoFactorByEmail, resetPasswordByEmail } from '../settings/service.ts';
+import { disableTwoFactorByEmail, exportUserData, resetPasswordByEmail, userIdByEmailOrThrow } from '../settings/service.ts';
 import { createInvitation, createUserWithPassword } from '../users/service.ts';
 
 const ZCreateUser = z.object({ email: ZEmail, password: ZNewPassword, first: ZFirstName.optional(), last: ZLastName.optional() });
@@ -68,6 +71,23 @@ export async function runAdminCommand(env: Env, { command, args, options }: Invo
         return changed
           ? `Two-factor sign-in of ${email} is off; they sign in with their password alone.`
           : `Two-factor sign-in of ${email} was already off.`;
+      }
+      case 'export': {
+        const email = parseOrThrow(ZResetPassword.pick({ email: true }), { email: args[0] ?? '' }, () => 'export EMAIL FILE').email;
+        const file = args[1];
+        if (!file) throw new AppError('VALIDATION', 'export EMAIL FILE: name the zip file to write');
+        const userId = await userIdByEmailOrThrow(db, email);
+        const target = path.resolve(file);
+        const partial = `${target}.part`;
+        try {
+          await pipeline(await exportUserData({ db, files: deps.files, storage: deps.storage, userId }), fs.createWriteStream(partial));
+          await fs.promises.rename(partial, target);
+        } catch (error) {
+          await fs.promises.rm(partial, { force: true });
+          throw error;
+        }
+        const { size } = await fs.promises.stat(target);
+        return `Data of ${email.toLowerCase()} written to ${target} (${size} bytes).`;
       }
       case 'waitlist': {
         const rows = await listWaitlist({ db });

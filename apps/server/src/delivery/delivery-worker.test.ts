@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
 import { drafts, emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
-import { startDovecot } from '../test-support/dovecot.ts';
+import { openTestMailbox, startDovecot } from '../test-support/dovecot.ts';
 import { addInitializedImapAccount, waitFor } from '../test-support/drafting.ts';
 
 // The job as the server runs it: Approve commits the delivery's job, a worker of the real queue
@@ -49,15 +48,7 @@ describe('delivery.deliver on the job queue', () => {
     const { draft } = await (await t.request(`/api/drafts/${draftId}`, { cookie: alice.cookie })).json();
     expect(draft.delivery).toMatchObject({ state: 'delivered', attempts: 1, error: null });
 
-    const client = new ImapFlow({
-      host: 'localhost',
-      port: dovecot.imapsPort,
-      secure: true,
-      auth: { user: 'alice', pass: 'alice-pw' },
-      tls: { ca },
-      logger: false,
-    });
-    await client.connect();
+    const client = await openTestMailbox(dovecot, 'alice');
     try {
       const lock = await client.getMailboxLock('Drafts');
       try {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import { DELIVERY_MESSAGES } from '@penman/contract';
 import { and, eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { runSync } from '../mail/service.ts';
 import { draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
-import { startDovecot } from '../test-support/dovecot.ts';
+import { openTestMailbox, startDovecot } from '../test-support/dovecot.ts';
 import { addInitializedImapAccount, personalMail } from '../test-support/drafting.ts';
 import { startGoogleStandIn } from '../test-support/google-stand-in.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
@@ -81,15 +80,7 @@ async function draftRow(draftId: string) {
 
 /** The messages of a Dovecot folder with this Message-ID: flags and raw source. */
 async function mailboxCopies(mailUser: string, folder: string, messageId: string) {
-  const client = new ImapFlow({
-    host: 'localhost',
-    port: dovecot.imapsPort,
-    secure: true,
-    auth: { user: mailUser, pass: `${mailUser}-pw` },
-    tls: { ca },
-    logger: false,
-  });
-  await client.connect();
+  const client = await openTestMailbox(dovecot, mailUser);
   try {
     const exists = (await client.list()).some((f) => f.path === folder);
     if (!exists) return [];
@@ -303,6 +294,12 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
       await deliverDraft(t.deps, { userId: alice.user.id, draftId });
       const delivery = await deliveryOf(draftId);
       expect(delivery).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.tooLarge, retryable: false });
+      // The failure reaches the user's bell (issue 21), in the same words.
+      const { rows: notes } = await t.database.pool.query<{ body: string }>(
+        `select body from notifications where user_id = $1 and kind = 'delivery_failed'`,
+        [alice.user.id],
+      );
+      expect(notes.map((n) => n.body)).toContain(DELIVERY_MESSAGES.tooLarge);
       expect(smallSink.received).toHaveLength(0);
       expect(await mailboxCopies('alice', 'Sent', delivery.messageId)).toHaveLength(0);
     } finally {

@@ -10,6 +10,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Deps } from '../deps.ts';
 import { openFile } from '../files/service.ts';
 import { connectImapAccount, imapSettings, resolveMailServer } from '../mail/service.ts';
+import { notifyFailure } from '../notifications/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftDeliveryRow } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
@@ -283,6 +284,7 @@ export async function deliverDraft(deps: DeliverDeps, { userId, draftId }: { use
       'delivery attempt failed',
     );
     await repo.markFailed(deps.db, userId, draftId, failure.message, failure.retryable);
+    await notifyFailure({ db: deps.db, userId }, { kind: 'delivery_failed', reason: failure.message });
     const found = await repo.findDraftToDeliver(deps.db, userId, draftId);
     if (found) await notifyDraft(deps.db, userId, found.draft);
   }
@@ -548,4 +550,18 @@ export async function updateDeliverySettings(
   }
   if (Object.keys(values).length > 0) await repo.saveSettings(deps.db, userId, account.id, values);
   return getDeliverySettings({ db: deps.db, userId, accountId });
+}
+
+/**
+ * Sends a message Penman writes to the user (notification emails) through the SMTP of one of the
+ * user's IMAP accounts, with the same connection rules as a reply. Throws when the server refuses.
+ */
+export async function sendOwnMessageBySmtp(
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string },
+  { userId, accountId, to, raw }: { userId: string; accountId: string; to: string; raw: Buffer },
+): Promise<void> {
+  const account = await requireAccount({ db: deps.db, userId }, accountId);
+  if (account.provider !== 'exchange') throw new AppError('VALIDATION', DELIVERY_MESSAGES.smtpNotForProvider);
+  const connection = await smtpConnectionOf(deps, userId, account);
+  await sendSmtp(connection, { from: account.emailAddress, to: [to] }, raw, async () => {});
 }

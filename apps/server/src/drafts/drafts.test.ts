@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { type MailWatcher, startNewMailWatcher } from '../mail/service.ts';
-import { draftFeedback, emails, emailTriage, triageModels } from '../platform/db/schema/index.ts';
+import { draftFeedback, type emails, emailTriage, triageModels } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
 import {
@@ -13,6 +13,7 @@ import {
   emailIdByMessageId,
   newsletterMail,
   personalMail,
+  storeIncomingQuestion,
   triageOfEmail,
   waitFor,
 } from '../test-support/drafting.ts';
@@ -39,30 +40,11 @@ afterAll(async () => {
 
 const OWNER = 'alice@penman.test';
 
-/** An incoming email of a bare account of `userId`, stored directly (no mailbox behind it). */
-let stored = 0;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-async function storeEmail(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}): Promise<string> {
-  stored++;
-  const [row] = await db
-    .insert(emails)
-    .values({
-      userId,
-      emailAccountId: accountId,
-      messageKey: `m${stored}@client.test`,
-      messageId: `m${stored}@client.test`,
-      subject: `Question ${stored}`,
-      senderEmail: 'carol@client.test',
-      senderName: 'Carol Client',
-      recipientEmails: [OWNER],
-      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
-      receivedDate: new Date(Date.now() - (1000 - stored) * 60_000),
-      ...fields,
-    })
-    .returning({ id: emails.id });
-  return row!.id;
-}
+/** An incoming email of a bare account of `userId`, stored directly (no mailbox behind it). */
+const storeEmail = (userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}) =>
+  storeIncomingQuestion(db, userId, accountId, fields);
 
 describe('new mail on IMAP gets a triage decision and a draft', () => {
   let accountId: string;
@@ -93,7 +75,6 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
     const unsubscribe = t.deps.realtime.subscribe(alice.user.id, (event) => events.push(event));
     await appendToInbox(
       dovecot,
-      ca,
       'alice',
       personalMail({
         from: 'Carol Client <carol@client.test>',
@@ -131,11 +112,10 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
   });
 
   it('a newsletter (List-Id) is triaged as needing no reply and gets no draft', async () => {
-    await appendToInbox(dovecot, ca, 'alice', newsletterMail({ to: OWNER, messageId: 'news-1@lists.example.org' }));
+    await appendToInbox(dovecot, 'alice', newsletterMail({ to: OWNER, messageId: 'news-1@lists.example.org' }));
     // A person's mail after it: once its draft exists, the newsletter's batch was long handled.
     await appendToInbox(
       dovecot,
-      ca,
       'alice',
       personalMail({ from: 'carol@client.test', to: OWNER, subject: 'One more', body: 'And the budget?', messageId: 'new-2@client.test' }),
     );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { draftFeedback, draftingSettings, drafts, emails } from '../platform/db/schema/index.ts';
 import { analyzeCommunicationStyle, refreshStyleFromSentMail } from '../style/service.ts';
 import { createTestApp } from '../test-support/app.ts';
+import { storeIncomingQuestion } from '../test-support/drafting.ts';
 import { gatherComposeInput } from './gather.ts';
 import { upsertPendingDraft } from './repo.ts';
 import { composeDraftForEmail, learnFromOwnReplies, triageStoredMail } from './service.ts';
@@ -15,27 +16,8 @@ const alice = await t.signUpAndIn('alice-learning@example.com');
 const bob = await t.signUpAndIn('bob-learning@example.com');
 const { db } = t.deps;
 
-let stored = 0;
-async function storeEmail(userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}): Promise<string> {
-  stored++;
-  const [row] = await db
-    .insert(emails)
-    .values({
-      userId,
-      emailAccountId: accountId,
-      messageKey: `learn${stored}@client.test`,
-      messageId: `learn${stored}@client.test`,
-      subject: `Question ${stored}`,
-      senderEmail: 'carol@client.test',
-      senderName: 'Carol Client',
-      recipientEmails: ['alice@penman.test'],
-      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
-      receivedDate: new Date(Date.now() - (1000 - stored) * 60_000),
-      ...fields,
-    })
-    .returning({ id: emails.id });
-  return row!.id;
-}
+const storeEmail = (userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}) =>
+  storeIncomingQuestion(db, userId, accountId, fields);
 
 /** A pending draft with Penman's `body` for a new email of the account. */
 async function pendingDraft(userId: string, accountId: string, body: string, email: Partial<typeof emails.$inferInsert> = {}) {

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { notifyCompleted, recipientsForReply, retryDelivery, startDelivery, toDraftDelivery } from '../delivery/service.ts';
 import type { Env } from '../env.ts';
+import { notifyDraftReady } from '../notifications/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { DraftFeedbackAction, DraftRow, SuggestedAttachment } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
@@ -194,6 +195,11 @@ export async function composeDraftForEmail({
   }
   const outcome = { id: stored.id, emailAccountId: accountId, status: stored.status };
   await notify(db, userId, stored.created ? DRAFT_EVENTS.created : DRAFT_EVENTS.updated, outcome);
+  if (stored.created)
+    await notifyDraftReady(
+      { db, userId },
+      { subject: result.subject, flagged: Boolean(triage?.needsReview) || result.reviewReasons.length > 0 },
+    );
   return { draftId: stored.id, emailAccountId: accountId, status: stored.status, created: stored.created, decided: false };
 }
 

@@ -1,3 +1,4 @@
+import { notifyFailure } from '../notifications/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
@@ -203,6 +204,7 @@ export async function syncAccount(
       await repo.finishSync(db, account).catch(() => {});
       await repo.setSyncState(db, account, { status: 'failed', error: message, errorCode: mailError?.code ?? 'TEMPORARY' });
       await notify();
+      await notifyFailure({ db, userId: account.userId }, { kind: 'sync_failed', reason: message, address: account.emailAddress });
       return { status: 'failed', stored, error: message, errorCode: mailError?.code ?? 'TEMPORARY' };
     }
   }

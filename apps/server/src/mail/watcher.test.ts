@@ -79,7 +79,7 @@ async function addImapAccount(mailUser: string) {
   return row!;
 }
 
-const append = (mailUser: string, file: string) => appendToInbox(dovecot, ca, mailUser, fs.readFileSync(file));
+const append = (mailUser: string, file: string) => appendToInbox(dovecot, mailUser, fs.readFileSync(file));
 
 describe('IMAP IDLE', () => {
   let watcher: MailWatcher;
@@ -159,6 +159,13 @@ async function syncJobs(accountId: string): Promise<number> {
   return rows[0]!.n;
 }
 
+async function finishedSyncJobs(accountId: string): Promise<number> {
+  const { rows } = await t.deps.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where name = 'mail.sync' and singleton_key = ${`sync:${accountId}`} and state = 'completed'`,
+  );
+  return rows[0]!.n;
+}
+
 describe('the cap on IDLE connections, and stopping', () => {
   it('holds at most MAIL_WATCH_MAX_CONNECTIONS, and stop closes every connection', async () => {
     await addImapAccount('cap1');
@@ -213,6 +220,12 @@ describe('Gmail history polling', () => {
       (n) => n === stored + 1,
     );
     expect(await syncJobs(accountId)).toBe(1);
+    // The sync's own last calls (after the message is stored) are not the watcher's: let it finish.
+    await waitFor(
+      'the sync job finished',
+      () => finishedSyncJobs(accountId),
+      (n) => n === 1,
+    );
     await watcher.stop();
     const after = google.calls.length;
     await new Promise((r) => setTimeout(r, 700));

@@ -1,18 +1,23 @@
+import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import {
   ZAccountInfoResponse,
   ZApiError,
+  ZDeleteMyAccountRequest,
   ZProfileResponse,
   ZRevokeOtherSessionsResponse,
   ZSessionIdParam,
   ZSessionsResponse,
   ZUpdateProfileRequest,
 } from '@penman/contract';
+import { deleteCookie } from 'hono/cookie';
 import type { Deps } from '../deps.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, jsonBody, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
 import type { AppEnv } from '../platform/http/types.ts';
+import { deleteMyAccount } from './delete-account-service.ts';
+import { exportUserData } from './export-service.ts';
 import * as service from './service.ts';
 
 // Password changes and two-factor sign-in are better-auth's own endpoints (/api/auth/change-password,
@@ -78,6 +83,39 @@ const revokeOtherSessionsRoute = createRoute({
   responses: { 200: json(ZRevokeOtherSessionsResponse, 'Every other session signed out'), ...unauthorized },
 });
 
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/settings/export',
+  tags: ['settings'],
+  security,
+  description:
+    "The caller's data as a zip, streamed as it is written (no Content-Length): profile and settings, each mailbox as mbox, contacts (CSV, vCard), style profiles, drafts with feedback, stored files.",
+  responses: {
+    200: { description: 'The zip', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } },
+    ...unauthorized,
+  },
+});
+
+const deleteMyAccountRoute = createRoute({
+  method: 'post',
+  path: '/settings/delete-account',
+  tags: ['settings'],
+  security,
+  description:
+    'Deletes the caller: typed confirmation, current password, and the TOTP code when two-factor is on. Every row, file, job and session of the user is gone when it answers.',
+  request: { body: jsonBody(ZDeleteMyAccountRequest) },
+  responses: {
+    204: { description: 'Deleted and signed out everywhere' },
+    400: json(ZApiError, 'Wrong confirmation, password or code'),
+    ...unauthorized,
+  },
+});
+
+const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+
+/** The export's file name: penman-export-YYYY-MM-DD.zip. */
+const exportFileName = (now: Date) => `penman-export-${now.toISOString().slice(0, 10)}.zip`;
+
 export function settingsRoutes(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('/settings/*', requireUser(deps));
@@ -103,5 +141,18 @@ export function settingsRoutes(deps: Deps) {
     .openapi(revokeOtherSessionsRoute, async (c) => {
       const result = await service.revokeOtherSessions({ db: deps.db, userId: c.get('userId'), currentSessionId: c.get('sessionId') });
       return c.json(result, 200);
+    })
+    .openapi(exportRoute, async (c) => {
+      const zip = await exportUserData({ db: deps.db, files: deps.files, storage: deps.storage, userId: c.get('userId') });
+      c.header('Content-Type', 'application/zip');
+      c.header('Content-Disposition', `attachment; filename="${exportFileName(deps.clock.now())}"`);
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(Readable.toWeb(zip) as ReadableStream, 200);
+    })
+    .openapi(deleteMyAccountRoute, async (c) => {
+      await deleteMyAccount({ ...deps, userId: c.get('userId'), input: c.req.valid('json') });
+      // Every session row is gone (signed out everywhere); this browser's cookies go too.
+      for (const name of SESSION_COOKIES) deleteCookie(c, name, { path: '/', secure: name.startsWith('__Secure-') });
+      return c.body(null, 204);
     });
 }

@@ -26,7 +26,7 @@ export async function getProfile({ db, userId }: { db: Db; userId: string }): Pr
 }
 
 /** True when `password` is the user's current (credential) password, checked by better-auth's hasher. */
-async function isCurrentPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
+export async function isCurrentPassword(auth: Auth, userId: string, password: string): Promise<boolean> {
   const context = await auth.$context;
   const accounts = await context.internalAdapter.findAccounts(userId);
   const hash = accounts.find((account) => account.providerId === 'credential')?.password;
@@ -129,7 +129,7 @@ export async function revokeOtherSessions({
 
 // The operator's commands for a user who is locked out (admin CLI).
 
-async function userIdByEmailOrThrow(db: Db, email: string): Promise<string> {
+export async function userIdByEmailOrThrow(db: Db, email: string): Promise<string> {
   const userId = await repo.findUserIdByEmail(db, email.trim());
   if (!userId) throw new AppError('NOT_FOUND', `No user with the email ${email.trim()}`);
   return userId;
@@ -168,3 +168,6 @@ export async function disableTwoFactorByEmail({ db, email }: { db: Db; email: st
   const userId = await userIdByEmailOrThrow(db, email);
   return { changed: await repo.removeTwoFactor(db, userId) };
 }
+
+/** The data export (Settings, Export My Data; the admin CLI's `export`). */
+export { exportUserData } from './export-service.ts';

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { ImapFlow } from 'imapflow';
 import { findFreePort } from '../platform/db/embedded-postgres.ts';
 
 const MAIL_UID = 65534;
@@ -277,4 +278,25 @@ export async function startByteCountingProxy(targetPort: number): Promise<ByteCo
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * An imapflow client logged in to `dovecot` as `user` over TLS (the password `${user}-pw` the tests
+ * give their users, unless another is given): what a test reads a mailbox with. Log it out after.
+ */
+export async function openTestMailbox(
+  dovecot: Pick<DovecotServer, 'imapsPort' | 'caFile'>,
+  user: string,
+  pass = `${user}-pw`,
+): Promise<ImapFlow> {
+  const client = new ImapFlow({
+    host: 'localhost',
+    port: dovecot.imapsPort,
+    secure: true,
+    auth: { user, pass },
+    tls: { ca: fs.readFileSync(dovecot.caFile, 'utf8') },
+    logger: false,
+  });
+  await client.connect();
+  return client;
 }

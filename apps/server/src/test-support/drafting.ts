@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import type { Deps } from '../deps.ts';
 import { runSync } from '../mail/service.ts';
 import { drafts, emailAccounts, emails, emailTriage } from '../platform/db/schema/index.ts';
-import type { DovecotServer } from './dovecot.ts';
+import { type DovecotServer, openTestMailbox } from './dovecot.ts';
 
 // Drafting's tests and its speed bench: mail written for the purpose, an initialized IMAP account on
 // the test Dovecot (or Gmail account on the Google stand-in), delivery by IMAP APPEND, and polling for what the pipeline wrote.
@@ -105,16 +104,8 @@ export async function addInitializedGmailAccount(
 }
 
 /** Delivers one message into the user's INBOX the way a mail server does (IMAP APPEND). */
-export async function appendToInbox(dovecot: DovecotServer, ca: string, mailUser: string, raw: Buffer): Promise<void> {
-  const client = new ImapFlow({
-    host: 'localhost',
-    port: dovecot.imapsPort,
-    secure: true,
-    auth: { user: mailUser, pass: `${mailUser}-pw` },
-    tls: { ca },
-    logger: false,
-  });
-  await client.connect();
+export async function appendToInbox(dovecot: DovecotServer, mailUser: string, raw: Buffer): Promise<void> {
+  const client = await openTestMailbox(dovecot, mailUser);
   try {
     await client.append('INBOX', raw);
   } finally {
@@ -156,4 +147,37 @@ export async function draftOfEmail(deps: Pick<Deps, 'db'>, emailId: string) {
 export async function triageOfEmail(deps: Pick<Deps, 'db'>, emailId: string) {
   const [row] = await deps.db.select().from(emailTriage).where(eq(emailTriage.emailId, emailId)).limit(1);
   return row;
+}
+
+let questionsStored = 0;
+
+/**
+ * An incoming question ("could you send me the schedule for next week?") from Carol to Alice on a
+ * bare account of `userId`, stored directly (no mailbox behind it); each one a minute newer than
+ * the one before. `fields` changes any column.
+ */
+export async function storeIncomingQuestion(
+  db: Deps['db'],
+  userId: string,
+  accountId: string,
+  fields: Partial<typeof emails.$inferInsert> = {},
+): Promise<string> {
+  questionsStored++;
+  const [row] = await db
+    .insert(emails)
+    .values({
+      userId,
+      emailAccountId: accountId,
+      messageKey: `question-${questionsStored}@client.test`,
+      messageId: `question-${questionsStored}@client.test`,
+      subject: `Question ${questionsStored}`,
+      senderEmail: 'carol@client.test',
+      senderName: 'Carol Client',
+      recipientEmails: ['alice@penman.test'],
+      bodyText: 'Hi Alice,\n\nCould you send me the schedule for next week?\n\nThanks, Carol',
+      receivedDate: new Date(Date.now() - (1000 - questionsStored) * 60_000),
+      ...fields,
+    })
+    .returning({ id: emails.id });
+  return row!.id;
 }

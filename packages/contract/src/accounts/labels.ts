@@ -14,15 +14,15 @@ export const ACCOUNT_LABELS = {
   // Provider names and the provider choice of the Add dialog.
   providers: {
     gmail: 'Gmail',
-    exchange: 'Exchange / IMAP',
+    exchange: 'Exchange / other IMAP',
     mbox: 'Mailbox file',
-    outlook: 'Outlook',
+    outlook: 'Microsoft 365 / Outlook',
   },
   providerHints: {
     gmail: 'Sign in with Google; Penman gets read-only access.',
-    exchange: 'Exchange, Yahoo, Fastmail or any IMAP server.',
+    exchange: 'On-premises Exchange, Yahoo, iCloud, Fastmail or any IMAP server.',
     mbox: 'Upload an .mbox export or a .zip of .eml files (read-only).',
-    outlook: 'Coming soon',
+    outlook: 'Sign in with Microsoft: work, school or personal (Outlook.com) accounts.',
   },
   importProvider: 'Import a mailbox file',
   chooseProvider: 'Choose a provider',

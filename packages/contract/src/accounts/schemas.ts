@@ -4,7 +4,8 @@ import { INT4_MAX, ZText } from '../platform/input.ts';
 import { ZAliasesRecompute, ZAliasProposal } from './aliases.ts';
 import { ACCOUNT_MESSAGES } from './messages.ts';
 
-export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'mbox'] as const;
+/** `outlook`: Microsoft 365 and Outlook.com over IMAP/SMTP with OAuth (XOAUTH2); `exchange`: any IMAP server with a password. */
+export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'outlook', 'mbox'] as const;
 /**
  * An account's training status as every screen shows it, derived on the server from the style
  * profile, the training sessions, the initialization and the last run's outcome
@@ -16,7 +17,7 @@ export const EMAIL_PROVIDERS = ['gmail', 'exchange', 'mbox'] as const;
 export const TRAINING_STATUSES = ['not_started', 'in_progress', 'completed', 'failed', 'ready'] as const;
 export type TrainingStatus = (typeof TRAINING_STATUSES)[number];
 /** Providers whose mailbox keeps a read state per message (IMAP `\Seen`, Gmail's `UNREAD` label); a mailbox file has none. */
-export const PROVIDERS_WITH_READ_STATE: readonly (typeof EMAIL_PROVIDERS)[number][] = ['gmail', 'exchange'];
+export const PROVIDERS_WITH_READ_STATE: readonly (typeof EMAIL_PROVIDERS)[number][] = ['gmail', 'exchange', 'outlook'];
 export const INIT_STEPS = ['download', 'contacts', 'style', 'done'] as const;
 
 const ZTimestamp = z.string().nullable();

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 export const DRAFTING_MEMORY_SCOPES = ['global', 'sender', 'domain'] as const;
 export type DraftingMemoryScope = (typeof DRAFTING_MEMORY_SCOPES)[number];
-export const DRAFTING_MEMORY_KINDS = ['avoid_phrase', 'substitution', 'greeting', 'closing', 'lower_confidence'] as const;
+export const DRAFTING_MEMORY_KINDS = ['avoid_phrase', 'substitution', 'greeting', 'closing', 'lower_confidence', 'length'] as const;
 export type DraftingMemoryKind = (typeof DRAFTING_MEMORY_KINDS)[number];
 
 export const ZDraftingMemoryItem = z.object({
@@ -54,6 +54,8 @@ export function describeMemoryItem(item: Pick<DraftingMemoryItem, 'scope' | 'sco
       return item.value ? `Signs off to ${to} with ${quoted(item.value)}` : `Writes to ${to} without a closing line`;
     case 'lower_confidence':
       return `Is less sure of drafts to ${to}: you rejected the last ones`;
+    case 'length':
+      return `Keeps replies to ${to} to about ${item.value} words`;
   }
 }
 

@@ -28,7 +28,15 @@ export const SETTINGS_LABELS = {
     plan: 'Plan',
   },
   notifications: {
-    description: 'Choose what Penman tells you about. Not available yet: these switches do nothing so far.',
+    description:
+      'Choose what Penman tells you about, in the bell at the top of the app and, if you allow it, as browser notifications while Penman is open.',
+    saved: 'Notification settings saved',
+    weeklySummaryHint:
+      'Every Monday morning, a notification with the last 7 days in figures: mail received, drafts written, approved or sent, flagged drafts waiting, delivery failures.',
+    email: 'Also by email',
+    emailHint: 'Each notification, the weekly summary too, is also emailed to your sign-in address through your own mail server (SMTP).',
+    emailSender: (address: string) => `Sent through ${address}.`,
+    emailNoSender: 'None of your mail accounts can send by SMTP: nothing will be emailed until one can.',
     newDrafts: 'New drafts to review',
     flaggedDrafts: 'A draft flagged for review',
     failures: 'Sync or delivery failures',
@@ -68,12 +76,21 @@ export const SETTINGS_LABELS = {
     unknownAddress: 'Unknown address',
   },
   dataExport: {
-    description: 'Download everything Penman holds about you as one zip file. Not available yet.',
+    description:
+      'Download everything Penman holds about you as one zip file: profile and settings, each mailbox as mbox, contacts, style profile, drafts and files.',
     export: 'Export My Data',
+    exporting: 'Preparing your export…',
   },
   dangerZone: {
-    description: 'Delete your account and every email, contact, draft and file it holds. Not available yet.',
+    description: 'Delete your account and every email, contact, draft and file it holds. This cannot be undone.',
     deleteAccount: 'Delete Account',
+    confirmTitle: 'Delete your account?',
+    confirmPrompt: 'Type DELETE MY ACCOUNT to confirm.',
+    confirmationLabel: 'Confirmation',
+    passwordLabel: 'Current password',
+    codeLabel: 'Two-factor code',
+    deleting: 'Deleting…',
+    cancel: 'Cancel',
   },
   plan: 'Free Plan',
 } as const;

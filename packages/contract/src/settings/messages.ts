@@ -24,6 +24,11 @@ export const SETTINGS_MESSAGES = {
   sessionSignedOut: 'Session signed out',
   otherSessionsSignedOut: (count: number) => `${count} other session${count === 1 ? '' : 's'} signed out`,
   sessionNotFound: 'No such session of yours',
+  notificationNotFound: 'No such notification of yours',
+  notificationPrefsSaved: 'Notification settings saved',
   backupCodesCopied: 'Backup codes copied',
+  deleteConfirmationWrong: 'Type DELETE MY ACCOUNT to confirm',
+  passwordRequired: 'Enter your current password',
+  twoFactorCodeRequired: 'Enter the code from your authenticator app',
   failed: (message: string | undefined) => message || 'Please try again.',
 } as const;

@@ -60,3 +60,14 @@ export type SessionsResponse = z.infer<typeof ZSessionsResponse>;
 export const ZSessionIdParam = z.object({ id: ZText.min(1).max(100) });
 
 export const ZRevokeOtherSessionsResponse = z.object({ revoked: z.number().int().nonnegative() });
+
+/** The danger zone's typed confirmation, word for word from the spec. */
+export const DELETE_MY_ACCOUNT_CONFIRMATION = 'DELETE MY ACCOUNT';
+
+/** Deleting the user: the typed confirmation, the current password, and the TOTP code when two-factor is on. */
+export const ZDeleteMyAccountRequest = z.object({
+  confirmation: z.literal(DELETE_MY_ACCOUNT_CONFIRMATION, { error: `Type ${DELETE_MY_ACCOUNT_CONFIRMATION} to confirm` }),
+  password: ZText.min(1).max(1000),
+  code: ZText.max(20).optional(),
+});
+export type DeleteMyAccountRequest = z.infer<typeof ZDeleteMyAccountRequest>;

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
 export type SmtpConnection = {
   /** The name the certificate must carry (and the SMTP settings show). */
@@ -18,20 +19,27 @@ const CONNECTION_TIMEOUT_MS = 20_000;
 const GREETING_TIMEOUT_MS = 15_000;
 const SOCKET_TIMEOUT_MS = 120_000;
 
-/** A nodemailer SMTP transport that never speaks in the clear: implicit TLS, or STARTTLS required. */
-export function smtpTransport(connection: SmtpConnection) {
-  return nodemailer.createTransport({
+/** The connection options: never in the clear (implicit TLS, or STARTTLS required), bounded waits. */
+function smtpConnectionOptions(connection: SmtpConnection) {
+  return {
     host: connection.address,
     port: connection.port,
     secure: connection.security === 'tls',
     requireTLS: connection.security === 'starttls',
-    auth: { user: connection.username, pass: connection.password },
     tls: { servername: connection.host, rejectUnauthorized: true, ...(connection.ca ? { ca: connection.ca } : {}) },
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     greetingTimeout: GREETING_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
     // The host is an address here: the EHLO name is ours, not the server's.
     name: 'penman.localhost',
+  };
+}
+
+/** A nodemailer SMTP transport with those options and the account's login (the settings' check). */
+function smtpTransport(connection: SmtpConnection) {
+  return nodemailer.createTransport({
+    ...smtpConnectionOptions(connection),
+    auth: { user: connection.username, pass: connection.password },
   });
 }
 
@@ -49,10 +57,12 @@ export async function verifySmtp(connection: SmtpConnection): Promise<void> {
 export type SendProgress = (phase: 'data' | 'data_end') => Promise<void>;
 
 /**
- * Sends `raw` to the envelope's recipients. The message is fed to the connection only after the
- * server's 354 (nodemailer pipes it then), and `progress` is awaited before its first byte and
- * again before its end, which is when nodemailer writes the final dot: once 'data_end' is stored
- * the server may hold the message, and no retry sends it again.
+ * Sends `raw` to the envelope's recipients over one SMTP connection. nodemailer's SMTPConnection
+ * pipes the message only after the server's 354 (its transport's sendMail reads a stream at once,
+ * before MAIL FROM, so it cannot tell us where the message is). `progress` is awaited before the
+ * message's first byte and again before its end, which is when the final dot is written: once
+ * 'data_end' is stored the server may hold the message, and no retry sends it again. A refused
+ * envelope (MAIL FROM, RCPT TO, DATA) never reaches either.
  */
 export async function sendSmtp(
   connection: SmtpConnection,
@@ -85,11 +95,27 @@ export async function sendSmtp(
       })();
     },
   });
-  const transport = smtpTransport(connection);
+  const client = new SMTPConnection(smtpConnectionOptions(connection));
   try {
-    const info = await transport.sendMail({ envelope, raw: body });
+    await new Promise<void>((resolve, reject) => {
+      client.once('error', reject);
+      client.connect(() => {
+        client.removeListener('error', reject);
+        resolve();
+      });
+    });
+    // Errors after the connection are reported to the callbacks below; a late 'error' event must not go unheard.
+    client.on('error', () => {});
+    await new Promise<void>((resolve, reject) =>
+      client.login({ user: connection.username, pass: connection.password }, (error) => (error ? reject(error) : resolve())),
+    );
+    const info = await new Promise<{ response?: string }>((resolve, reject) =>
+      client.send(envelope, body, (error, sent) => (error ? reject(error) : resolve(sent))),
+    );
+    client.quit();
     return { response: String(info.response ?? '') };
   } finally {
-    transport.close();
+    body.destroy();
+    client.close();
   }
 }

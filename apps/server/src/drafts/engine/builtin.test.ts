@@ -102,6 +102,32 @@ describe('built-in engine on Michelle Cash’s mail', () => {
     expect(result.body.endsWith('Thanks for the info. Michelle')).toBe(true);
   });
 
+  it('trims the adapted reply to the length learnt for this sender (drafting memory), the contact beating the global one', async () => {
+    const { text } = await body('sent_items/324.');
+    const own = text.split('-----Original Message-----')[0]!.trim();
+    const pastReplies = [
+      {
+        incoming: { subject: 'Final', text: 'Attached is the final letter for your review.', from: null, date: null },
+        reply: { subject: 'Re: Final', text: own, date: null },
+        sameSender: true,
+        score: 1,
+      },
+    ];
+    const input = await michelleInput('inbox/137.', { pastReplies });
+    const at = new Date('2001-11-01T00:00:00Z');
+    const length = (scope: 'global' | 'sender', scopeValue: string, value: string) =>
+      ({ scope, scopeValue, kind: 'length', value, replacement: null, evidence: 3, firstSeenAt: at, lastSeenAt: at }) as const;
+    expect(builtinDraft(input).body).toContain('This is great! Thanks for the info.');
+    const sender = input.email.from.address.toLowerCase();
+    const draft = builtinDraft({ ...input, memory: [length('global', '', '40'), length('sender', sender, '3')] });
+    const trimmed = draft.body;
+    expect(draft.reasons).toContain('Kept to about 3 words: what Penman learnt of how long you answer this sender');
+    expect(trimmed).toContain('This is great!');
+    expect(trimmed).not.toContain('Thanks for the info');
+    // Another sender's length is not this one's.
+    expect(builtinDraft({ ...input, memory: [length('sender', 'someone@else.com', '3')] }).body).toContain('Thanks for the info');
+  });
+
   it('reads an English mail with a signature block as English (words joined without punctuation read as German)', async () => {
     const { parsed } = await body('inbox/21.');
     const text = ownText(parsed.bodyText);

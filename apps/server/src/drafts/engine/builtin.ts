@@ -200,6 +200,22 @@ function shorten(text: string, maxWords: number): string {
   return out.join('\n\n');
 }
 
+/**
+ * The length the drafting memory learnt for replies to this sender (learning-memory.ts, kind
+ * 'length'): the contact's own beats their domain's beats the overall one. Null: nothing learnt.
+ */
+export function learntLength(input: Pick<ComposeInput, 'memory' | 'email'>): number | null {
+  const sender = input.email.from.address.toLowerCase();
+  const domain = sender.split('@')[1] ?? '';
+  const lengths = (input.memory ?? []).filter((item) => item.kind === 'length');
+  const found =
+    lengths.find((item) => item.scope === 'sender' && item.scopeValue === sender) ??
+    lengths.find((item) => item.scope === 'domain' && item.scopeValue === domain) ??
+    lengths.find((item) => item.scope === 'global');
+  const words = found ? Number(found.value) : Number.NaN;
+  return Number.isFinite(words) && words > 0 ? words : null;
+}
+
 function rank(input: ComposeInput, voice: Voice, language: string | null): Candidate[] {
   const mailWords = new Set(contentWords(`${input.email.subject ?? ''}\n${input.email.text}`));
   const threadText = [input.email.subject ?? '', input.email.text, ...input.thread.map((message) => message.text)];
@@ -369,9 +385,14 @@ export function builtinDraft(input: ComposeInput): RawDraft {
   let confidence = HOLDING_CONFIDENCE;
   if (best && best.fit >= MIN_FIT) {
     const typical = typicalLength(input, voice);
-    const text = shorten(best.adapted.text, MAX_LENGTH_FACTOR * typical);
+    // What the user's replies to this sender are learnt to be (drafting memory) caps it further:
+    // cut after the sentence reaching it (measured: cutting before it scored worse on 2 of 3 corpora).
+    const learnt = learntLength(input);
+    const text = shorten(best.adapted.text, Math.min(MAX_LENGTH_FACTOR * typical, learnt ?? Number.POSITIVE_INFINITY));
     parts.push(text);
     reasons.push(`Adapted from your reply to "${best.past.incoming.subject ?? '(no subject)'}"${describeDate(best.past.reply.date)}`);
+    if (learnt !== null && text !== shorten(best.adapted.text, MAX_LENGTH_FACTOR * typical))
+      reasons.push(`Kept to about ${learnt} words: what Penman learnt of how long you answer this sender`);
     if (best.past.sameSender) reasons.push('You wrote it to this same sender');
     usedSources.push(pastReplySource(best.past));
     // The fit, capped: an adapted reply is never certain (consensus can push the fit above 1).

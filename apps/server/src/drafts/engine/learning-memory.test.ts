@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { describeMemoryItem } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { CORPUS_DIR } from '../../test-support/corpus.ts';
@@ -50,6 +51,27 @@ describe('deriveMemory: durable patterns only', () => {
     expect(avoided).toMatchObject([{ scope: 'global', scopeValue: '', value: 'please do not hesitate', evidence: 3 }]);
   });
 
+  it('learns how long the replies to a contact are from three rewrites (median of their bodies), not from two', () => {
+    const generic =
+      'Hi,\n\nThanks for your email. I have looked at it and will get back to you with a full answer once I have spoken to the team about it.\n\nVince';
+    const sender = 'contact@example.org';
+    const observations = REPLIES.map((pair) => observation(generic, pair.reply_text_above_quote, sender));
+    expect(observations.every((o) => o.comparison!.verdict === 'rewritten')).toBe(true);
+    const bodies = observations.map((o) => o.comparison!.length.finalBodyWords);
+    const expected = String([...bodies].sort((a, b) => a - b)[1]);
+    expect(deriveMemory(observations.slice(0, 2)).filter((item) => item.kind === 'length')).toEqual([]);
+    const lengths = deriveMemory(observations).filter((item) => item.kind === 'length');
+    expect(lengths).toMatchObject([
+      { scope: 'global', scopeValue: '', value: expected, evidence: 3 },
+      { scope: 'sender', scopeValue: sender, value: expected, evidence: 3 },
+    ]);
+    // One sender is no domain's habit.
+    expect(lengths.some((item) => item.scope === 'domain')).toBe(false);
+    expect(Number(expected)).toBeGreaterThan(5);
+    expect(Number(expected)).toBeLessThan(25);
+    expect(describeMemoryItem({ ...lengths[1]!, replacement: null })).toBe(`Keeps replies to ${sender} to about ${expected} words`);
+  });
+
   it('a rewritten draft teaches no phrase: the user wrote their own reply, not an edit of this one', () => {
     const generic = 'Hi,\n\nThanks for your email. I will get back to you shortly.\n\nVince';
     const observations = REPLIES.map((pair) => observation(generic, pair.reply_text_above_quote, pair.incoming_from));
@@ -80,11 +102,15 @@ describe('deriveMemory: durable patterns only', () => {
       observation(`Hi Ann,\n\n${three!.reply_text_above_quote}`, `Dear Ann,\n\nSure.\n\nBest,\nVince`, 'ann@uh.edu', 'Ann'),
     ];
     const memory = deriveMemory(observations);
-    expect(memory.filter((item) => item.scope === 'sender').map(({ kind, scopeValue, value }) => ({ kind, scopeValue, value }))).toEqual([
+    expect(
+      memory
+        .filter((item) => item.scope === 'sender' && item.kind !== 'length')
+        .map(({ kind, scopeValue, value }) => ({ kind, scopeValue, value })),
+    ).toEqual([
       { kind: 'greeting', scopeValue: 'joe@uh.edu', value: 'Dear Joe,' },
       { kind: 'closing', scopeValue: 'joe@uh.edu', value: 'Best,' },
     ]);
-    expect(memory.filter((item) => item.scope === 'domain').map(({ kind, value }) => ({ kind, value }))).toEqual([
+    expect(memory.filter((item) => item.scope === 'domain' && item.kind !== 'length').map(({ kind, value }) => ({ kind, value }))).toEqual([
       { kind: 'greeting', value: 'Dear [Name],' },
       { kind: 'closing', value: 'Best,' },
     ]);
@@ -103,8 +129,9 @@ describe('deriveMemory: durable patterns only', () => {
         `person${i}@client${i}.test`,
       ),
     );
-    expect(deriveMemory(observations.slice(0, 4)).filter((item) => item.scope === 'global')).toEqual([]);
-    const global = deriveMemory(observations).filter((item) => item.scope === 'global');
+    const habits = (items: MemoryItem[]) => items.filter((item) => item.scope === 'global' && item.kind !== 'length');
+    expect(habits(deriveMemory(observations.slice(0, 4)))).toEqual([]);
+    const global = habits(deriveMemory(observations));
     expect(global.map(({ kind, value, evidence }) => ({ kind, value, evidence }))).toEqual([{ kind: 'closing', value: '', evidence: 4 }]);
     expect(learntFor(global, 'someone@else.test').closing).toBeNull();
   });

@@ -253,6 +253,44 @@ function rejectedKinds(observations: LearningObservation[]): MemoryItem[] {
   return items;
 }
 
+/**
+ * How long the user's replies are: the median body length (words between greeting and closing) of
+ * their last LENGTH_WINDOW finals, per contact, per domain (an organisation's, two senders or more)
+ * and overall, from at least LENGTH_MIN_DRAFTS finals (a median of three is the smallest one unusual
+ * reply cannot move). Rewrites count: whatever words the user chose, how many they chose says how
+ * long they answer. The built-in engine uses it only as a cap (it trims, it cannot add), so it is
+ * learnt whatever the drafts' length was: gating it on "drafts were longer" made it come and go,
+ * since trimmed drafts then match the replies (measured worse on bench/learning.ts).
+ */
+export const LENGTH_MIN_DRAFTS = 3;
+/** The latest this many finals make the median: the user's length now, not a year ago. */
+export const LENGTH_WINDOW = 10;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function lengthHabits(observations: LearningObservation[]): MemoryItem[] {
+  const finals = observations.filter((o) => o.outcome === 'final' && o.comparison!.length.finalBodyWords > 0);
+  const items: MemoryItem[] = [];
+  const groups: [MemoryScope, Map<string, LearningObservation[]>][] = [
+    ['global', new Map([['', bySenderKey(finals, () => 'all').get('all') ?? []]])],
+    ['sender', bySenderKey(finals, (sender) => sender)],
+    ['domain', bySenderKey(finals, (sender) => (isFreeMail(domainOf(sender)) ? null : domainOf(sender) || null))],
+  ];
+  for (const [scope, groupsOfScope] of groups)
+    for (const [key, list] of groupsOfScope) {
+      const recent = list.slice(-LENGTH_WINDOW);
+      if (recent.length < LENGTH_MIN_DRAFTS) continue;
+      if (scope === 'domain' && new Set(recent.map((o) => o.sender)).size < 2) continue;
+      const words = Math.round(median(recent.map((o) => o.comparison!.length.finalBodyWords)));
+      items.push(item(scope, key, 'length', String(words), null, tallyOf(recent)));
+    }
+  return items;
+}
+
 function tallyOf(list: LearningObservation[]): Tally {
   return { drafts: new Set(list.map((o) => o.draftId)), first: list[0]!.at, last: list[list.length - 1]!.at };
 }
@@ -265,12 +303,18 @@ export function deriveMemory(observations: LearningObservation[]): MemoryItem[] 
     ...contactHabits(observations),
     ...domainHabits(observations),
     ...rejectedKinds(observations),
+    ...lengthHabits(observations),
   ];
 }
 
 /** The identity of an item: what is learnt again updates it rather than adding another. */
 export function memoryKey(item: Pick<MemoryItem, 'scope' | 'scopeValue' | 'kind' | 'value'>): string {
-  return [item.scope, item.scopeValue, item.kind, item.kind === 'greeting' || item.kind === 'closing' ? '' : item.value].join('\u0000');
+  return [
+    item.scope,
+    item.scopeValue,
+    item.kind,
+    item.kind === 'greeting' || item.kind === 'closing' || item.kind === 'length' ? '' : item.value,
+  ].join('\u0000');
 }
 
 // --- applying it ----------------------------------------------------------------------------------

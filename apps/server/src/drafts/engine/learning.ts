@@ -44,7 +44,8 @@ export type DraftComparison = {
   substitutions: { from: string; to: string }[];
   greeting: { draft: string | null; final: string | null; changed: boolean };
   closing: { draft: string | null; final: string | null; changed: boolean };
-  length: { draftWords: number; finalWords: number; change: number };
+  /** Words of the whole texts, and of their bodies (greeting and closing lines aside: what the engine trims). */
+  length: { draftWords: number; finalWords: number; change: number; draftBodyWords: number; finalBodyWords: number };
 };
 
 /** Phrases are word n-grams of 1 to this many words. */
@@ -189,6 +190,12 @@ export function compareDraft(draft: string, final: string, ownerName: string | n
     substitutions,
     greeting: { draft: before.greeting, final: after.greeting, changed: greetingKey(before.greeting) !== greetingKey(after.greeting) },
     closing: { draft: before.closing, final: after.closing, changed: greetingKey(before.closing) !== greetingKey(after.closing) },
-    length: { draftWords: draftCount, finalWords: finalCount, change: finalCount - draftCount },
+    length: {
+      draftWords: draftCount,
+      finalWords: finalCount,
+      change: finalCount - draftCount,
+      draftBodyWords: draftWords.length,
+      finalBodyWords: finalWords.length,
+    },
   };
 }

@@ -106,7 +106,7 @@ export type RawDraft = {
 // --- the drafting memory (issue 20; learnt and applied in learning-memory.ts) ---------------------
 
 export type MemoryScope = 'global' | 'sender' | 'domain';
-export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence';
+export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence' | 'length';
 
 /**
  * One thing learnt. `value`: the phrase avoided, the word(s) replaced, the greeting or closing line

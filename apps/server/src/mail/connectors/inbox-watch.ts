@@ -36,6 +36,8 @@ function pollGmailInbox(connector: ReturnType<typeof createGmailConnector>, para
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let seen: string | undefined;
+  // The poll under way, awaited by close(): a closed watch makes no more requests.
+  let polling: Promise<void> | undefined;
   let resolveClosed: (error: MailError | null) => void = () => {};
   const closed = new Promise<MailError | null>((resolve) => {
     resolveClosed = resolve;
@@ -47,6 +49,7 @@ function pollGmailInbox(connector: ReturnType<typeof createGmailConnector>, para
       // No history id yet: the INBOX has not been completed once; the schedule's syncs do it.
       if (start && !stopped) {
         const [inbox] = await connector.listFolders();
+        if (stopped) return;
         const list = await connector.listMessageIds(inbox!, { cursor: { modseq: start } });
         if (stopped) return;
         if (list.reset || list.ids.length > 0) params.onNewMail();
@@ -58,14 +61,20 @@ function pollGmailInbox(connector: ReturnType<typeof createGmailConnector>, para
       resolveClosed(error instanceof MailError ? error : new MailError('TEMPORARY', String(error)));
       return;
     }
-    if (!stopped) timer = setTimeout(poll, params.gmailPollMs);
+    if (!stopped) timer = setTimeout(runPoll, params.gmailPollMs);
   };
-  timer = setTimeout(poll, 0);
+  const runPoll = () => {
+    polling = poll().finally(() => {
+      polling = undefined;
+    });
+  };
+  timer = setTimeout(runPoll, 0);
   return {
     closed,
     async close() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await polling;
       resolveClosed(null);
     },
   };

@@ -1,6 +1,7 @@
 import { DASHBOARD_LABELS } from '@penman/contract';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { accountInfoQueryOptions } from '@/features/settings/api/account-info.ts';
+import { notificationPrefsQueryOptions } from '@/features/settings/api/notification-prefs.ts';
 import { profileQueryOptions } from '@/features/settings/api/profile.ts';
 import { sessionsQueryOptions } from '@/features/settings/api/sessions.ts';
 import { SettingsScreen } from '@/features/settings/components/settings-screen.tsx';
@@ -13,6 +14,7 @@ export function loader() {
   void queryClient.prefetchQuery(profileQueryOptions());
   void queryClient.prefetchQuery(accountInfoQueryOptions());
   void queryClient.prefetchQuery(sessionsQueryOptions());
+  void queryClient.prefetchQuery(notificationPrefsQueryOptions());
   return null;
 }
 

@@ -106,7 +106,7 @@ export const draftFeedback = pgTable(
 export type DraftFeedbackRow = typeof draftFeedback.$inferSelect;
 
 export type DraftingMemoryScope = 'global' | 'sender' | 'domain';
-export type DraftingMemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence';
+export type DraftingMemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence' | 'length';
 
 // What Penman learnt from the user's edits, own replies and rejections (issue 20; the engine's
 // MemoryItem, drafts/engine/learning-memory.ts). Learnt again after every feedback: an item learnt

@@ -8,6 +8,7 @@ export * from './drafts.ts';
 export * from './files.ts';
 export * from './invitations.ts';
 export * from './mail.ts';
+export * from './notifications.ts';
 export * from './profiles.ts';
 export * from './public.ts';
 export * from './sign-in-limits.ts';

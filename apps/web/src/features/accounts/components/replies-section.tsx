@@ -1,6 +1,6 @@
 import { DELIVERY_LABELS, DELIVERY_MODES, type DeliveryMode, type EmailAccount } from '@penman/contract';
 import { CircleAlert, FileArchive, Mail, RotateCcw, Send } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -77,13 +77,21 @@ export function RepliesSection({ account }: { account: RepliesAccount }) {
 function ModeChoice({ accountId, mode }: { accountId: string; mode: DeliveryMode }) {
   const name = useId();
   const update = useUpdateDeliverySettings();
-  const choose = (next: DeliveryMode) =>
+  // The choice shows in the same render as the click (the mutation's own pending state arrives a
+  // tick later, and a controlled radio would flip back meanwhile); settled, the saved mode shows.
+  const [chosen, setChosen] = useState<DeliveryMode | null>(null);
+  const choose = (next: DeliveryMode) => {
+    setChosen(next);
     update.mutate(
       { accountId, changes: { mode: next } },
-      { onSuccess: () => toast.success(L.saved), onError: (error) => toastFailure(L.saveFailed, error) },
+      {
+        onSuccess: () => toast.success(L.saved),
+        onError: (error) => toastFailure(L.saveFailed, error),
+        onSettled: () => setChosen(null),
+      },
     );
-  // While the choice is being saved it shows at once; a failure puts the saved one back.
-  const checked = update.isPending ? update.variables.changes.mode : mode;
+  };
+  const checked = chosen ?? mode;
   return (
     <fieldset className="grid gap-2" aria-busy={update.isPending}>
       <legend className="mb-1 flex items-center gap-2 text-sm font-medium">

@@ -4,4 +4,5 @@ export const settingsKeys = {
   profile: () => [...settingsKeys.all, 'profile'] as const,
   account: () => [...settingsKeys.all, 'account'] as const,
   sessions: () => [...settingsKeys.all, 'sessions'] as const,
+  notifications: () => [...settingsKeys.all, 'notifications'] as const,
 };

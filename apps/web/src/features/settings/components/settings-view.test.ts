@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   backupCodesFileText,
+  deleteConfirmationMatches,
   describeStorage,
+  exportFileNameFrom,
+  exportProgressLabel,
   newPasswordProblem,
   normalizeTotpCode,
   orderSessions,
@@ -76,5 +79,27 @@ describe('Settings view logic', () => {
   it('checks the confirmation of the new password', () => {
     expect(newPasswordProblem('battery-staple', 'battery-staple')).toBeUndefined();
     expect(newPasswordProblem('battery-staple', 'battery-stapler')).toBe('The new passwords do not match');
+  });
+});
+
+describe('your data', () => {
+  it.each([
+    ['DELETE MY ACCOUNT', true],
+    ['delete my account', false],
+    ['DELETE MY ACCOUNT ', false],
+    ['DELETE EMAIL ACCOUNT', false],
+    ['', false],
+  ])('the danger zone takes %j as the confirmation: %s', (typed, expected) => {
+    expect(deleteConfirmationMatches(typed)).toBe(expected);
+  });
+
+  it('names the download from the answer, else by date', () => {
+    expect(exportFileNameFrom('attachment; filename="penman-export-2026-11-25.zip"')).toBe('penman-export-2026-11-25.zip');
+    expect(exportFileNameFrom(null, new Date('2026-01-02T10:00:00Z'))).toBe('penman-export-2026-01-02.zip');
+  });
+
+  it('shows the bytes received while the export arrives', () => {
+    expect(exportProgressLabel(0)).toBe('Preparing your export…');
+    expect(exportProgressLabel(5 * 1024 * 1024)).toMatch(/^Preparing your export… 5(\.0)? MB$/);
   });
 });

@@ -1,4 +1,12 @@
-import { type AccountInfoResponse, formatFileSize, type Profile, SETTINGS_MESSAGES, type SessionEntry } from '@penman/contract';
+import {
+  type AccountInfoResponse,
+  DELETE_MY_ACCOUNT_CONFIRMATION,
+  formatFileSize,
+  type Profile,
+  SETTINGS_LABELS,
+  SETTINGS_MESSAGES,
+  type SessionEntry,
+} from '@penman/contract';
 
 // What the Settings page shows, computed apart from React so it is tested on its own.
 
@@ -56,4 +64,20 @@ export function sessionTitle(session: Pick<SessionEntry, 'browser' | 'device'>):
 /** The change-password form's own check before anything is sent; undefined when fine. */
 export function newPasswordProblem(newPassword: string, confirmation: string): string | undefined {
   return newPassword === confirmation ? undefined : SETTINGS_MESSAGES.passwordsDiffer;
+}
+
+/** The danger zone's button is enabled only once the spec's text is typed exactly. */
+export function deleteConfirmationMatches(typed: string): boolean {
+  return typed === DELETE_MY_ACCOUNT_CONFIRMATION;
+}
+
+/** The export's file name from the answer's Content-Disposition, or a dated default. */
+export function exportFileNameFrom(contentDisposition: string | null, now = new Date()): string {
+  const match = /filename="([^"]+)"/.exec(contentDisposition ?? '');
+  return match?.[1] ?? `penman-export-${now.toISOString().slice(0, 10)}.zip`;
+}
+
+/** What the export button says while the zip arrives: the bytes received so far. */
+export function exportProgressLabel(bytes: number): string {
+  return bytes > 0 ? `${SETTINGS_LABELS.dataExport.exporting} ${formatFileSize(bytes)}` : SETTINGS_LABELS.dataExport.exporting;
 }
