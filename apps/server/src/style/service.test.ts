@@ -68,9 +68,9 @@ describe('the style profile drafting reads', () => {
       60_000,
       200,
     );
-    // The background is the account's own incoming mail: the mail people wrote, never more than received.
-    expect(rebuilt!.fingerprint.background!.mails).toBeGreaterThan(20);
-    expect(rebuilt!.fingerprint.background!.mails).toBeLessThanOrEqual(received);
+    // The voice model is trained against the account's own incoming mail: the mail people wrote, never more than received.
+    expect(rebuilt!.fingerprint.voice!.mails).toBeGreaterThan(20);
+    expect(rebuilt!.fingerprint.voice!.mails).toBeLessThanOrEqual(received);
     expect(rebuilt!.greetingPatterns[0]!.text).toBe('[Name],');
     expect(styleMatch(rebuilt!, 'Please call me about the gas desk tomorrow.')).not.toBe(0.5);
     // Current now: the next start enqueues nothing.

@@ -204,7 +204,7 @@ describe('buildStyleProfile on a real mailbox (allen-p)', async () => {
   });
 });
 
-describe("other people's writing for styleMatch's background (a real inbox, kaminski-v)", async () => {
+describe("other people's writing for styleMatch's voice model (a real inbox, kaminski-v)", async () => {
   const incoming: IncomingMail[] = [];
   for (const file of enronFolder('kaminski-v', 'inbox')) {
     const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
@@ -223,15 +223,16 @@ describe("other people's writing for styleMatch's background (a real inbox, kami
     const texts = othersWords(incoming, ['vince.kaminski@enron.com']);
     expect(texts.length).toBe(BACKGROUND_MAILS);
     expect(texts.some((text) => /-----Original Message-----|^>/m.test(text))).toBe(false);
-    expect(Math.max(...texts.map((text) => text.length))).toBeLessThanOrEqual(600);
+    expect(Math.max(...texts.map((text) => text.length))).toBeLessThanOrEqual(3000);
   });
 
-  it('stores the background with the profile, small, and without it styleMatch has nothing to weigh against', () => {
+  it('stores the voice model with the profile, small, and none without incoming mail', () => {
     const mails = incoming.slice(0, 40).map((mail, index) => sent(`m${index}`, mail.bodyText ?? '', ['a@enron.com']));
-    const withBackground = buildStyleProfile({ emails: mails, ownAddresses: [], ownName: null, internalDomains: [], incoming });
-    expect(withBackground.fingerprint.background!.mails).toBe(BACKGROUND_MAILS);
-    expect(Buffer.byteLength(JSON.stringify(withBackground.fingerprint.background))).toBeLessThan(80_000);
+    const withVoice = buildStyleProfile({ emails: mails, ownAddresses: [], ownName: null, internalDomains: [], incoming });
+    expect(withVoice.fingerprint.voice!.mails).toBe(BACKGROUND_MAILS);
+    // Only the strongest weights are kept: 3 bytes of bucket and 2 of weight each, in base64.
+    expect(Buffer.byteLength(JSON.stringify(withVoice.fingerprint.voice))).toBeLessThan(25_000);
     const without = buildStyleProfile({ emails: mails, ownAddresses: [], ownName: null, internalDomains: [] });
-    expect(without.fingerprint.background).toBeNull();
+    expect(without.fingerprint.voice).toBeNull();
   });
 });

@@ -426,9 +426,11 @@ function informationStyle(items: Analysed[], avgWords: number): StyleProfileData
 export const BACKGROUND_MAILS = 400;
 /**
  * Of each, this many characters: a long mail (a forwarded article, a report) would weigh more than
- * many short ones, and the start of a mail is what people write themselves.
+ * many short ones. The voice model reads whole mails (it learns what the user writes that their
+ * correspondents do not: cut short, every long mail of the user's would look like theirs); the
+ * cap only bounds the build time.
  */
-const BACKGROUND_CHARS = 400;
+const BACKGROUND_CHARS = 3000;
 
 /**
  * Other people's own words (quotes, forwards and signatures removed) from mail sent to the user:

@@ -68,16 +68,16 @@ describe('styleMatch', async () => {
     expect(normalizeForStyle('One line\nwrapped here.   Two\n\n\nNext paragraph')).toBe('One line wrapped here.  Two\nNext paragraph');
   });
 
-  it("is calibrated: own held-out mail mostly scores 0.5 or more, the other person's mostly under 0.5", () => {
+  it("is calibrated at even odds: own held-out mail mostly scores 0.5 or more, the other person's mostly under 0.5", () => {
     const own = [...vince.held.map((text) => styleMatch(vinceProfile, text)), ...jim.held.map((text) => styleMatch(jimProfile, text))];
     const other = [...vince.held.map((text) => styleMatch(jimProfile, text)), ...jim.held.map((text) => styleMatch(vinceProfile, text))];
     expect(own.length).toBeGreaterThan(60);
+    // The logistic was fitted on five mailboxes' held-out mail (bench/style.ts), where each error at
+    // 0.5 is about 31%: both errors well under a half here too.
     expect(own.filter((score) => score >= 0.5).length / own.length).toBeGreaterThan(0.6);
-    expect(other.filter((score) => score < 0.5).length / other.length).toBeGreaterThan(0.85);
-    // Clearly apart, not both near the middle: the typical own mail is likely theirs, the typical other's not.
+    expect(other.filter((score) => score < 0.5).length / other.length).toBeGreaterThan(0.55);
     const median = (scores: number[]) => [...scores].sort((a, b) => a - b)[scores.length >> 1]!;
-    expect(median(own)).toBeGreaterThan(0.55);
-    expect(median(other)).toBeLessThan(0.25);
+    expect(median(own)).toBeGreaterThan(median(other) + 0.1);
   });
 
   it('counts templated mail (the same long body sent again and again) once', async () => {
@@ -96,6 +96,27 @@ describe('styleMatch', async () => {
     const once = JSON.stringify(buildFingerprint(texts));
     expect(JSON.stringify(buildFingerprint([...texts, ...Array(20).fill(template)]))).toBe(once);
     expect(JSON.stringify(buildFingerprint([...texts, ...Array(20).fill('Thanks!')]))).not.toBe(once);
+  });
+
+  it('without incoming mail (no voice model) still tells the two apart by the naive Bayes score alone', () => {
+    const vinceAlone = { fingerprint: buildFingerprint(vince.train) };
+    const jimAlone = { fingerprint: buildFingerprint(jim.train) };
+    expect(vinceAlone.fingerprint.voice).toBeNull();
+    const samples = [...vince.held.map((text) => ['vince', text]), ...jim.held.map((text) => ['jim', text])];
+    let alone = 0;
+    let withVoice = 0;
+    for (const [author, text] of samples) {
+      const [own, other] = author === 'vince' ? [vinceAlone, jimAlone] : [jimAlone, vinceAlone];
+      const score = styleMatch(own, text!);
+      expect(score).toBeGreaterThan(0);
+      expect(score).toBeLessThanOrEqual(1);
+      if (score > styleMatch(other, text!)) alone++;
+      const [ownVoice, otherVoice] = author === 'vince' ? [vinceProfile, jimProfile] : [jimProfile, vinceProfile];
+      if (styleMatch(ownVoice, text!) > styleMatch(otherVoice, text!)) withVoice++;
+    }
+    expect(alone / samples.length).toBeGreaterThan(0.9);
+    // The voice model, trained against each user's own correspondents, adds to it.
+    expect(withVoice).toBeGreaterThanOrEqual(alone);
   });
 
   it('knows a fingerprint of an older version (no calibrated score) from a current one', () => {
