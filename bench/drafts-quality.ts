@@ -45,7 +45,7 @@ const CONFIDENT = 0.8;
 export type Pair = { user: string; incoming_path: string; reply_text_above_quote: string; incoming_date: string };
 type Sent = SentMail & PruneCandidate & { messageId: string | null; from: string | null };
 type Past = PastReply & { to: string[]; terms: Map<string, number>; length: number; aboveQuote: string };
-/** Mail others sent the user (their inbox), newest first: styleMatch's background, as the product builds it. */
+/** Mail others sent the user (their inbox), newest first: what styleMatch's voice model is trained against, as the product builds it. */
 type Received = IncomingMail & { receivedAt: Date | null };
 export type UserData = { user: string; ownName: string | null; ownAddresses: string[]; sent: Sent[]; past: Past[]; incoming: Received[] };
 

@@ -1,7 +1,7 @@
 // `npm run bench -- style` (or `node --import tsx bench/style.ts`): the style engine on a group of
 // real Enron mailboxes, no database. The group is the folder CORPUS_DIR (default ../shared/corpus;
 // also ../shared/corpus-b and ../shared/corpus-c), its users every mailbox with sent mail. For each user: their sent mail (sent, sent_items, _sent_mail) and
-// the mail in their inbox (the background styleMatch weighs their mail against, as the product builds it),
+// the mail in their inbox (what styleMatch's voice model is trained against, as the product builds it),
 // pruned with emailsToPrune (which drops the sent/_sent_mail copies of one message), split 80/20 by
 // a hash of the Message-ID (stable across runs), a profile built from the 80% (newest first, capped
 // at 1,500), then every held-out mail's own words attributed to the profile with the highest
@@ -21,7 +21,7 @@ import { listFiles } from '../apps/server/src/test-support/corpus.ts';
 
 const CORPUS_DIR = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../shared/corpus'));
 const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
-/** The mail others sent the user, as the product reads it: the background of the user's styleMatch. */
+/** The mail others sent the user, as the product reads it: what the user's voice model is trained against. */
 const INBOX_FOLDERS = ['inbox'];
 /** Incoming mail handed to the engine, newest first, as the style service caps it. */
 const INCOMING_CAP = 600;
@@ -271,11 +271,11 @@ const timingInput: StyleProfileInput = {
   incoming: mostIncoming,
 };
 const build = timeStage(() => buildStyleProfile(timingInput));
-// The same without incoming mail: what the background adds (the machine may be shared and loaded).
+// The same without incoming mail: what the voice model adds (the machine may be shared and loaded).
 const sentOnly = timeStage(() => buildStyleProfile({ ...timingInput, incoming: [] }));
 process.stdout.write('\n| stage (1,500 sent emails) | time |\n| --- | --- |\n');
 process.stdout.write(`| buildStyleProfile, with ${mostIncoming.length} incoming emails | ${build.ms.toFixed(0)} ms |\n`);
-process.stdout.write(`| buildStyleProfile, no incoming mail (no background) | ${sentOnly.ms.toFixed(0)} ms |\n`);
+process.stdout.write(`| buildStyleProfile, no incoming mail (no voice model) | ${sentOnly.ms.toFixed(0)} ms |\n`);
 process.stdout.write(
   `\nFingerprint size: ${(Buffer.byteLength(JSON.stringify(build.result.fingerprint)) / 1024).toFixed(0)} KB; whole profile ${(Buffer.byteLength(JSON.stringify(build.result)) / 1024).toFixed(0)} KB\n`,
 );

@@ -80,9 +80,9 @@ export async function loadSentMail(db: Db, userId: string, accountId: string, li
 }
 
 /**
- * The account's newest incoming mail (other people's writing, for styleMatch's background), with
- * the headers that mark bulk and automated mail. Bodies are cut: the background reads the start of
- * each mail's own words.
+ * The account's newest incoming mail (other people's writing, what styleMatch's voice model is trained
+ * against), with the headers that mark bulk and automated mail. Bodies are cut: the engine reads at
+ * most the first 1,500 characters of each mail's own words.
  */
 export async function loadIncomingMail(db: Db, userId: string, accountId: string, limit: number) {
   return db

@@ -16,7 +16,7 @@ type AccountScope = { db: Db; userId: string; accountId: string };
 /** Sent emails a profile reads when the account has no sent_style_cap (spec: default 1500). */
 export const DEFAULT_SENT_STYLE_CAP = 1500;
 /**
- * Incoming emails a profile reads for styleMatch's background, newest first: the engine keeps the
+ * Incoming emails a profile reads for styleMatch's voice model, newest first: the engine keeps the
  * first BACKGROUND_MAILS (400) written by people, so some room for the bulk and automated ones.
  */
 const INCOMING_STYLE_CAP = 600;
@@ -90,7 +90,7 @@ export type StyleAnalysis = { profile: StyleProfile; emailsAnalyzed: number; sam
 
 /**
  * analyze-communication-style: builds the profile from the account's newest sent mail (up to
- * sent_style_cap) and, for styleMatch's background, its newest incoming mail, and stores it. Throws 'No Training Emails' without any outgoing email.
+ * sent_style_cap) and, for styleMatch's voice model, its newest incoming mail, and stores it. Throws 'No Training Emails' without any outgoing email.
  */
 export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMessage: string): Promise<StyleAnalysis> {
   const { db, userId, accountId } = scope;

@@ -223,7 +223,7 @@ describe("other people's writing for styleMatch's voice model (a real inbox, kam
     const texts = othersWords(incoming, ['vince.kaminski@enron.com']);
     expect(texts.length).toBe(BACKGROUND_MAILS);
     expect(texts.some((text) => /-----Original Message-----|^>/m.test(text))).toBe(false);
-    expect(Math.max(...texts.map((text) => text.length))).toBeLessThanOrEqual(3000);
+    expect(Math.max(...texts.map((text) => text.length))).toBeLessThanOrEqual(1500);
   });
 
   it('stores the voice model with the profile, small, and none without incoming mail', () => {

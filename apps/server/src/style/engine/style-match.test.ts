@@ -119,6 +119,23 @@ describe('styleMatch', async () => {
     expect(withVoice).toBeGreaterThanOrEqual(alone);
   });
 
+  it('gives a short text no voice evidence: a few words are scored by the naive Bayes model alone', () => {
+    const fingerprint = vinceProfile.fingerprint;
+    const swayed = { fingerprint: { ...fingerprint, voice: { ...fingerprint.voice!, calibration: [0, 0, 0, 20] as [number, number, number, number] } } };
+    const short = 'Shirley, please call me.';
+    const long = vince.held.find((text) => (text.match(/\p{L}+/gu)?.length ?? 0) >= 30)!;
+    expect(styleMatch(swayed, short)).toBe(styleMatch(vinceProfile, short));
+    expect(styleMatch(swayed, long)).toBeGreaterThan(styleMatch(vinceProfile, long));
+  });
+
+  it('does not reach 1 on a copy of the mail the profile was built from (two profiles never tie there)', () => {
+    const text = vince.train[0]!;
+    const copied = { fingerprint: buildFingerprint(Array(40).fill(text), jim.train) };
+    const score = styleMatch(copied, text);
+    expect(score).toBeGreaterThan(0.99);
+    expect(score).toBeLessThan(1);
+  });
+
   it('knows a fingerprint of an older version (no calibrated score) from a current one', () => {
     expect(isCurrentFingerprint(vinceProfile.fingerprint)).toBe(true);
     expect(isCurrentFingerprint({ ...vinceProfile.fingerprint, version: 1 })).toBe(false);

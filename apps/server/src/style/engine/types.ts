@@ -38,8 +38,8 @@ export type StyleProfileInput = {
   internalDomains: string[];
   /**
    * Mail other people sent to the user, newest first (the caller caps it; the engine reads the
-   * first BACKGROUND_MAILS written by a person): the background of styleMatch. Without it
-   * styleMatch has nothing to weigh the user's model against and says 0.5.
+   * first BACKGROUND_MAILS written by a person): what styleMatch's voice model is trained
+   * against. Without it styleMatch is the naive Bayes score of the user's model alone.
    */
   incoming?: IncomingMail[];
 };
