@@ -121,7 +121,9 @@ describe('styleMatch', async () => {
 
   it('gives a short text no voice evidence: a few words are scored by the naive Bayes model alone', () => {
     const fingerprint = vinceProfile.fingerprint;
-    const swayed = { fingerprint: { ...fingerprint, voice: { ...fingerprint.voice!, calibration: [0, 0, 0, 20] as [number, number, number, number] } } };
+    const swayed = {
+      fingerprint: { ...fingerprint, voice: { ...fingerprint.voice!, calibration: [0, 0, 0, 20] as [number, number, number, number] } },
+    };
     const short = 'Shirley, please call me.';
     const long = vince.held.find((text) => (text.match(/\p{L}+/gu)?.length ?? 0) >= 30)!;
     expect(styleMatch(swayed, short)).toBe(styleMatch(vinceProfile, short));

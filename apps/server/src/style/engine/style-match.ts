@@ -29,7 +29,7 @@
  * (SCORE_SLOPE, SCORE_INTERCEPT) maps the sum to 0..1 with 0.5 at even odds there. No mail of
  * anyone else ships with the engine. Templated mail (the same long body sent TEMPLATE_COPIES times
  * or more) counts once in both models. Without incoming mail from people there is no voice model
- * and styleMatch is the naive Bayes score alone (exp(-divergence / SCALE)).
+ * and styleMatch is the naive Bayes evidence alone (ranking as main's score did).
  *
  * Measured with bench/style.ts on three groups of five Enron mailboxes, each user's voice model
  * from their own inbox (NOTES-voice.md): attribution 91.2%, 88.3%, 91.5% (naive Bayes alone 90.8%,
@@ -449,7 +449,14 @@ function buildVoice(own: Hashed[], others: Hashed[]): VoiceModel {
     buckets.writeUIntBE(bucket, i * 3, 3);
     weights.writeInt16BE(Math.round(model.weights[bucket]! / scale), i * 2);
   });
-  return { mails: others.length, buckets: buckets.toString('base64'), weights: weights.toString('base64'), scale, bias: model.bias, calibration };
+  return {
+    mails: others.length,
+    buckets: buckets.toString('base64'),
+    weights: weights.toString('base64'),
+    scale,
+    bias: model.bias,
+    calibration,
+  };
 }
 
 /**
@@ -531,16 +538,6 @@ function divergenceOf(features: Record<FeatureFamily, Map<string, number>>, mode
   return weights ? sum / weights : null;
 }
 
-/** The text's divergence from a model (divergenceOf); null for a text with nothing to measure. */
-function styleDivergence(fingerprint: Pick<StyleFingerprint, 'families'>, text: string): number | null {
-  if (!/[\p{L}\p{N}]/u.test(text)) return null;
-  const models = readersOf(fingerprint);
-  return divergenceOf(styleFeatures(text), (family) => {
-    const model = models[family];
-    return { total: model.total, types: model.types, count: (feature) => countOf(model, feature) };
-  });
-}
-
 /** A voice model ready for scoring; decoded once per model object and cached. */
 const voices = new WeakMap<VoiceModel, Linear>();
 
@@ -581,16 +578,14 @@ const MIN_DIVERGENCE = 1e-3;
  */
 const SCORE_SLOPE = 0.01877;
 const SCORE_INTERCEPT = 3.754;
-/** Without a voice model: the naive Bayes score, a divergence of SCALE nats per feature gives 1/e. */
-const SCALE = 5;
 
 /**
- * The evidence that the user wrote `text`: the voice model's calibrated log-odds (texts of
- * VOICE_MIN_WORDS words or more) plus MODEL_WEIGHT * -log(divergence from the user's model). Null
- * for a text with nothing to measure or a fingerprint without a voice model.
+ * The evidence that the user wrote `text`: MODEL_WEIGHT * -log(divergence from the user's model)
+ * plus, with a voice model and for texts of VOICE_MIN_WORDS words or more, the voice model's
+ * calibrated log-odds. Null for a text with nothing to measure.
  */
 export function styleEvidence(fingerprint: StyleFingerprint, text: string): number | null {
-  if (!fingerprint.voice || !/[\p{L}\p{N}]/u.test(text)) return null;
+  if (!/[\p{L}\p{N}]/u.test(text)) return null;
   const features = styleFeatures(text);
   const own = divergenceOf(features, (family) => {
     const model = readersOf(fingerprint)[family];
@@ -599,7 +594,7 @@ export function styleEvidence(fingerprint: StyleFingerprint, text: string): numb
   if (own === null) return null;
   const modelEvidence = -MODEL_WEIGHT * Math.log(Math.max(own, MIN_DIVERGENCE));
   const words = wordsIn(text);
-  if (words < VOICE_MIN_WORDS) return modelEvidence;
+  if (!fingerprint.voice || words < VOICE_MIN_WORDS) return modelEvidence;
   const margin = marginOf(voiceOf(fingerprint.voice), hashedOf(features, words));
   const inputs = calibrationInputs(margin, words);
   let logOdds = 0;
@@ -608,16 +603,16 @@ export function styleEvidence(fingerprint: StyleFingerprint, text: string): numb
 }
 
 /**
- * 0..1: how much `text` sounds like the user. With a voice model, the probability that the user
- * wrote it rather than someone else (0.5: even odds, as calibrated on the development group);
- * without one (no incoming mail from people), the naive Bayes score exp(-divergence / SCALE). 0 for
- * a text with nothing to measure; 0.5 (no evidence either way) for a fingerprint of an older version.
+ * 0..1: how much `text` sounds like the user: the probability that they wrote it rather than
+ * someone else (0.5: even odds, as calibrated on the development group). Without a voice model (no
+ * incoming mail from people) the naive Bayes evidence alone goes through the same logistic: texts
+ * and profiles rank exactly as main's exp(-divergence / 5) ranked them, on the same scale as
+ * profiles with a voice model. 0 for a text with nothing to measure; 0.5 (no evidence either way)
+ * for a fingerprint of an older version.
  */
 export function styleMatch(profile: { fingerprint: StyleFingerprint }, text: string): number {
   if (!/[\p{L}\p{N}]/u.test(text)) return 0;
   if (!isCurrentFingerprint(profile.fingerprint)) return 0.5;
   const evidence = styleEvidence(profile.fingerprint, text);
-  if (evidence !== null) return 1 / (1 + Math.exp(-(SCORE_SLOPE * evidence + SCORE_INTERCEPT)));
-  const divergence = styleDivergence(profile.fingerprint, text);
-  return divergence === null ? 0 : Math.exp(-Math.max(0, divergence) / SCALE);
+  return evidence === null ? 0 : 1 / (1 + Math.exp(-(SCORE_SLOPE * evidence + SCORE_INTERCEPT)));
 }
