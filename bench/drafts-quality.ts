@@ -29,7 +29,7 @@ import { buildStyleProfile } from '../apps/server/src/style/engine/build-profile
 import { bodyOf, splitOwnWords } from '../apps/server/src/style/engine/own-words.ts';
 import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/engine/prune.ts';
 import { styleMatch } from '../apps/server/src/style/engine/style-match.ts';
-import type { SentMail, StyleProfile } from '../apps/server/src/style/engine/types.ts';
+import type { IncomingMail, SentMail, StyleProfile } from '../apps/server/src/style/engine/types.ts';
 import { listFiles } from '../apps/server/src/test-support/corpus.ts';
 
 const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
@@ -45,7 +45,9 @@ const CONFIDENT = 0.8;
 export type Pair = { user: string; incoming_path: string; reply_text_above_quote: string; incoming_date: string };
 type Sent = SentMail & PruneCandidate & { messageId: string | null; from: string | null };
 type Past = PastReply & { to: string[]; terms: Map<string, number>; length: number; aboveQuote: string };
-export type UserData = { user: string; ownName: string | null; ownAddresses: string[]; sent: Sent[]; past: Past[] };
+/** Mail others sent the user (their inbox), newest first: what styleMatch's voice model is trained against, as the product builds it. */
+type Received = IncomingMail & { receivedAt: Date | null };
+export type UserData = { user: string; ownName: string | null; ownAddresses: string[]; sent: Sent[]; past: Past[]; incoming: Received[] };
 
 // --- reading the corpus ---------------------------------------------------------------------------
 
@@ -148,7 +150,18 @@ export async function loadUser(corpus: string, user: string): Promise<UserData> 
       aboveQuote: [own.text, own.signature].filter(Boolean).join('\n'),
     });
   }
-  return { user, ownName, ownAddresses, sent: kept, past };
+  const incoming: Received[] = [];
+  for (const { parsed } of await readFolder(path.join(corpus, 'enron', user, 'inbox'))) {
+    incoming.push({
+      bodyText: parsed.bodyText,
+      bodyHtml: parsed.bodyHtml,
+      senderEmail: parsed.senderEmail,
+      headers: parsed.headers,
+      receivedAt: parsed.date,
+    });
+  }
+  incoming.sort((a, b) => (b.receivedAt?.getTime() ?? 0) - (a.receivedAt?.getTime() ?? 0));
+  return { user, ownName, ownAddresses, sent: kept, past, incoming };
 }
 
 // --- retrieval: BM25 over past incoming mail -------------------------------------------------------
@@ -202,6 +215,7 @@ export function profileCache(users: Map<string, UserData>) {
       ownAddresses: data.ownAddresses,
       ownName: data.ownName,
       internalDomains: INTERNAL_DOMAINS,
+      incoming: data.incoming.filter((mail) => mail.receivedAt && mail.receivedAt < month).slice(0, 600),
     });
     cache.set(key, profile);
     return profile;

@@ -1,6 +1,7 @@
 // `npm run bench -- style` (or `node --import tsx bench/style.ts`): the style engine on a group of
 // real Enron mailboxes, no database. The group is the folder CORPUS_DIR (default ../shared/corpus;
-// also ../shared/corpus-b and ../shared/corpus-c), its users every mailbox with sent mail. For each user: their sent mail (sent, sent_items, _sent_mail),
+// also ../shared/corpus-b and ../shared/corpus-c), its users every mailbox with sent mail. For each user: their sent mail (sent, sent_items, _sent_mail) and
+// the mail in their inbox (what styleMatch's voice model is trained against, as the product builds it),
 // pruned with emailsToPrune (which drops the sent/_sent_mail copies of one message), split 80/20 by
 // a hash of the Message-ID (stable across runs), a profile built from the 80% (newest first, capped
 // at 1,500), then every held-out mail's own words attributed to the profile with the highest
@@ -14,18 +15,22 @@ import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../apps/server/src/style/engine/build-profile.ts';
 import { bodyOf, ownWords } from '../apps/server/src/style/engine/own-words.ts';
 import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/engine/prune.ts';
-import { styleMatch } from '../apps/server/src/style/engine/style-match.ts';
-import type { SentMail, StyleProfile, StyleProfileInput } from '../apps/server/src/style/engine/types.ts';
+import { styleEvidence, styleMatch } from '../apps/server/src/style/engine/style-match.ts';
+import type { IncomingMail, SentMail, StyleProfile, StyleProfileInput } from '../apps/server/src/style/engine/types.ts';
 import { listFiles } from '../apps/server/src/test-support/corpus.ts';
 
 const CORPUS_DIR = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../shared/corpus'));
 const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
+/** The mail others sent the user, as the product reads it: what the user's voice model is trained against. */
+const INBOX_FOLDERS = ['inbox'];
+/** Incoming mail handed to the engine, newest first, as the style service caps it. */
+const INCOMING_CAP = 600;
 const HELD_OUT = 0.2;
 const CAP = 1500;
 const INTERNAL_DOMAINS = ['enron.com'];
 
 type Mail = SentMail & PruneCandidate & { messageId: string | null };
-type UserMail = { user: string; ownName: string | null; ownAddresses: string[]; mails: Mail[] };
+type UserMail = { user: string; ownName: string | null; ownAddresses: string[]; mails: Mail[]; incoming: IncomingMail[] };
 
 /** "Kaminski, Vince J </O=ENRON/...>" or "Phillip K Allen" → "Vince J Kaminski" / "Phillip K Allen". */
 function displayName(xFrom: string | undefined): string | null {
@@ -94,9 +99,26 @@ async function loadUser(user: string, answers: Map<string, SentMail['answers']>)
       });
     }
   }
+  const received: (IncomingMail & { date: number })[] = [];
+  for (const folder of INBOX_FOLDERS) {
+    for (const file of folderFiles(user, folder)) {
+      const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+      received.push({
+        bodyText: parsed.bodyText,
+        bodyHtml: parsed.bodyHtml,
+        senderEmail: parsed.senderEmail,
+        headers: parsed.headers,
+        date: parsed.date?.getTime() ?? 0,
+      });
+    }
+  }
+  const incoming = received
+    .sort((a, b) => b.date - a.date)
+    .slice(0, INCOMING_CAP)
+    .map(({ date: _date, ...mail }) => mail);
   const most = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   // The account's addresses: every From address of the sent folders (allen-p sends as two).
-  return { user, ownName: most(names), ownAddresses: [...senders.keys()], mails };
+  return { user, ownName: most(names), ownAddresses: [...senders.keys()], mails, incoming };
 }
 
 function heldOut(mail: Mail): boolean {
@@ -142,7 +164,7 @@ const tests = new Map<string, string[]>();
 const pruneCounts = new Map<string, Record<string, number>>();
 const skipped = new Map<string, number>();
 let pool: Mail[] = [];
-for (const { user, ownName, ownAddresses, mails } of users) {
+for (const { user, ownName, ownAddresses, mails, incoming } of users) {
   const pruned = emailsToPrune(mails);
   const reasons: Record<string, number> = {};
   for (const { reason } of pruned) reasons[reason] = (reasons[reason] ?? 0) + 1;
@@ -155,6 +177,7 @@ for (const { user, ownName, ownAddresses, mails } of users) {
     ownAddresses,
     ownName,
     internalDomains: INTERNAL_DOMAINS,
+    incoming,
   };
   profiles.set(user, buildStyleProfile(input));
   const texts: string[] = [];
@@ -180,6 +203,8 @@ const LENGTHS: [string, number][] = [
 ];
 const ownScores: number[] = [];
 let otherScores: number[] = [];
+// STYLE_FIT=1: the evidence of every (held-out mail, profile) pair by length band, to fit styleMatch's logistic.
+const fitting = new Map<number, { own: number[]; other: number[] }>();
 for (const [user, texts] of tests) {
   const tally = { right: 0, total: 0 };
   for (const text of texts) {
@@ -193,6 +218,15 @@ for (const [user, texts] of tests) {
     lengthTally.right += right;
     lengthTally.total++;
     byLength.set(bucket, lengthTally);
+    if (process.env.STYLE_FIT) {
+      const band = LENGTHS.findIndex(([, below]) => wordCount(text) < below);
+      const sets = fitting.get(band) ?? { own: [], other: [] };
+      for (const candidate of USERS) {
+        const evidence = styleEvidence(profiles.get(candidate)!.fingerprint, text);
+        if (evidence !== null) (candidate === user ? sets.own : sets.other).push(evidence);
+      }
+      fitting.set(band, sets);
+    }
     ownScores.push(scores[USERS.indexOf(user)]!);
     otherScores = otherScores.concat(scores.filter((_, i) => USERS[i] !== user));
   }
@@ -225,12 +259,23 @@ for (const [label] of LENGTHS) {
 }
 process.stdout.write(`\nMedian styleMatch: own profile ${med(ownScores)}, other profiles ${med(otherScores)}\n`);
 
-// One profile from 1,500 sent emails: the pruned mail of the five users, newest first.
+// One profile from 1,500 sent emails: the pruned mail of the five users, newest first, with the
+// incoming mail of the user with the most (the engine reads the first BACKGROUND_MAILS by people).
 const sample = pool.sort(newestFirst).slice(0, CAP);
-const timingInput: StyleProfileInput = { emails: sample, ownAddresses: [], ownName: null, internalDomains: INTERNAL_DOMAINS };
+const mostIncoming = [...users].sort((a, b) => b.incoming.length - a.incoming.length)[0]!.incoming;
+const timingInput: StyleProfileInput = {
+  emails: sample,
+  ownAddresses: [],
+  ownName: null,
+  internalDomains: INTERNAL_DOMAINS,
+  incoming: mostIncoming,
+};
 const build = timeStage(() => buildStyleProfile(timingInput));
+// The same without incoming mail: what the voice model adds (the machine may be shared and loaded).
+const sentOnly = timeStage(() => buildStyleProfile({ ...timingInput, incoming: [] }));
 process.stdout.write('\n| stage (1,500 sent emails) | time |\n| --- | --- |\n');
-process.stdout.write(`| buildStyleProfile | ${build.ms.toFixed(0)} ms |\n`);
+process.stdout.write(`| buildStyleProfile, with ${mostIncoming.length} incoming emails | ${build.ms.toFixed(0)} ms |\n`);
+process.stdout.write(`| buildStyleProfile, no incoming mail (no voice model) | ${sentOnly.ms.toFixed(0)} ms |\n`);
 process.stdout.write(
   `\nFingerprint size: ${(Buffer.byteLength(JSON.stringify(build.result.fingerprint)) / 1024).toFixed(0)} KB; whole profile ${(Buffer.byteLength(JSON.stringify(build.result)) / 1024).toFixed(0)} KB\n`,
 );
@@ -272,6 +317,48 @@ function eer(own: number[], other: number[]): { eer: number; threshold: number }
     if (gap < best.gap) best = { eer: (falseReject + falseAccept) / 2, threshold: t, gap };
   }
   return { eer: best.eer, threshold: best.threshold };
+}
+
+/** Class-balanced logistic regression of own (1) against other (0) on one feature, by Newton's method. */
+function fitLogistic(own: number[], other: number[]): { slope: number; intercept: number } {
+  let slope = 1;
+  let intercept = 0;
+  const rows = [...own.map((x) => [x, 1, 0.5 / own.length] as const), ...other.map((x) => [x, 0, 0.5 / other.length] as const)];
+  for (let step = 0; step < 50; step++) {
+    let g0 = 0;
+    let g1 = 0;
+    let h00 = 0;
+    let h01 = 0;
+    let h11 = 0;
+    for (const [x, y, w] of rows) {
+      const p = 1 / (1 + Math.exp(-(slope * x + intercept)));
+      g0 += w * (p - y) * x;
+      g1 += w * (p - y);
+      const v = w * p * (1 - p);
+      h00 += v * x * x;
+      h01 += v * x;
+      h11 += v;
+    }
+    const det = h00 * h11 - h01 * h01 + 1e-12;
+    slope -= (h11 * g0 - h01 * g1) / det;
+    intercept -= (h00 * g1 - h01 * g0) / det;
+  }
+  return { slope, intercept };
+}
+if (process.env.STYLE_FIT) {
+  // The scores the fitted logistics would give: what the calibration could reach on this group.
+  const fo: number[] = [];
+  const ft: number[] = [];
+  for (const [band, sets] of [...fitting].sort((a, b) => a[0] - b[0])) {
+    const { slope, intercept } = fitLogistic(sets.own, sets.other);
+    for (const x of sets.own) fo.push(1 / (1 + Math.exp(-(slope * x + intercept))));
+    for (const x of sets.other) ft.push(1 / (1 + Math.exp(-(slope * x + intercept))));
+
+    process.stdout.write(
+      `fit band ${band}: slope ${slope.toFixed(2)}, intercept ${intercept.toFixed(2)} (${sets.own.length} own, ${sets.other.length} other)\n`,
+    );
+  }
+  process.stdout.write(`fitted on this group: AUC ${auc(fo, ft).toFixed(3)}, EER ${(100 * eer(fo, ft).eer).toFixed(1)}%\n`);
 }
 
 const verification = eer(ownScores, otherScores);

@@ -16,8 +16,8 @@ import { sendPendingNotificationEmails } from './notifications/email.ts';
 import { pruneNotificationsJob, sendNotificationEmailsJob, weeklySummaryJob } from './notifications/jobs.ts';
 import { pruneNotifications, sendWeeklySummaries } from './notifications/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
-import { refreshStyleOnMailStoredJob } from './style/jobs.ts';
-import { refreshStyleFromSentMail } from './style/service.ts';
+import { rebuildStyleProfileJob, refreshStyleOnMailStoredJob } from './style/jobs.ts';
+import { rebuildOutdatedProfile, refreshStyleFromSentMail } from './style/service.ts';
 import { trainingSessionJob } from './training/jobs.ts';
 import { runTrainingSession } from './training/service.ts';
 
@@ -60,6 +60,7 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
     await relearnTriage({ db: deps.db, userId, accountId });
   }),
+  handle(rebuildStyleProfileJob, ({ userId, accountId }, deps) => rebuildOutdatedProfile({ db: deps.db, userId, accountId })),
   // Monday 08:00 server time; once per user and ISO week however often it runs.
   handle(
     weeklySummaryJob,

@@ -9,6 +9,7 @@ import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
 import { installProcessGuard } from './platform/process-guard.ts';
 import { registerJobs, startWorkers } from './platform/queue.ts';
+import { enqueueOutdatedProfileRebuilds } from './style/service.ts';
 import { ownerSetupLinkIfNoUsers } from './users/service.ts';
 
 export async function runServer() {
@@ -60,6 +61,7 @@ export async function runServer() {
   if (env.ROLE !== 'web') {
     await startWorkers(deps.queue, jobHandlers, deps);
     await resumeSearchIndexing(deps);
+    await enqueueOutdatedProfileRebuilds(deps);
     mailWatcher = startNewMailWatcher(deps);
   }
   const ownerLink = await ownerSetupLinkIfNoUsers({ db: deps.db, publicUrl: env.publicUrl });

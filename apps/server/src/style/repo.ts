@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { type Db, retryConflicts } from '../platform/db/client.ts';
 import { communicationStyleProfiles, emailAccounts, emails } from '../platform/db/schema/index.ts';
 
@@ -79,6 +79,25 @@ export async function loadSentMail(db: Db, userId: string, accountId: string, li
   }));
 }
 
+/**
+ * The account's newest incoming mail (other people's writing, what styleMatch's voice model is trained
+ * against), with the headers that mark bulk and automated mail. Bodies are cut: the engine reads at
+ * most the first 1,500 characters of each mail's own words.
+ */
+export async function loadIncomingMail(db: Db, userId: string, accountId: string, limit: number) {
+  return db
+    .select({
+      bodyText: sql<string | null>`left(${emails.bodyText}, 4000)`,
+      bodyHtml: sql<string | null>`case when ${emails.bodyText} is null then left(${emails.bodyHtml}, 8000) end`,
+      senderEmail: emails.senderEmail,
+      headers: emails.headers,
+    })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), eq(emails.isOutgoing, false)))
+    .orderBy(sql`${emails.receivedDate} desc nulls last`, emails.id)
+    .limit(limit);
+}
+
 /** Every outgoing email of the account, oldest first (so the first copy of a duplicate is kept), for prune. */
 export function loadPruneCandidates(db: Db, userId: string, accountId: string) {
   return db
@@ -122,6 +141,22 @@ export async function upsertProfile(db: Db, values: StoredProfileValues) {
     .onConflictDoUpdate({ target: communicationStyleProfiles.emailAccountId, set: { ...values, lastUpdated: new Date() } })
     .returning();
   return row!;
+}
+
+/**
+ * Every analysed profile whose fingerprint is not of `version` (an older engine wrote it), of every
+ * user: the start-up sweep that enqueues their rebuilds.
+ */
+export async function listOutdatedProfiles(db: Db, version: number): Promise<{ userId: string; accountId: string }[]> {
+  return db
+    .select({ userId: communicationStyleProfiles.userId, accountId: communicationStyleProfiles.emailAccountId })
+    .from(communicationStyleProfiles)
+    .where(
+      and(
+        isNotNull(communicationStyleProfiles.analysisDate),
+        sql`(${communicationStyleProfiles.profile} -> 'fingerprint' ->> 'version') is distinct from ${String(version)}`,
+      ),
+    );
 }
 
 export async function findProfile(db: Db, userId: string, accountId: string) {

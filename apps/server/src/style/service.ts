@@ -1,17 +1,25 @@
 import { STYLE_ANALYSIS_VERSION, type StyleProfile, ZStyleProfileData } from '@penman/contract';
+import type { Deps } from '../deps.ts';
 import { companyFromDomain } from '../mail/engine/people.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { buildStyleProfile } from './engine/build-profile.ts';
 import { emailsToPrune } from './engine/prune.ts';
+import { FINGERPRINT_VERSION, isCurrentFingerprint } from './engine/style-match.ts';
 import type { StyleProfile as EngineStyleProfile } from './engine/types.ts';
+import { rebuildStyleProfileJob } from './jobs.ts';
 import * as repo from './repo.ts';
 
 type AccountScope = { db: Db; userId: string; accountId: string };
 
 /** Sent emails a profile reads when the account has no sent_style_cap (spec: default 1500). */
 export const DEFAULT_SENT_STYLE_CAP = 1500;
+/**
+ * Incoming emails a profile reads for styleMatch's voice model, newest first: the engine keeps the
+ * first BACKGROUND_MAILS (400) written by people, so some room for the bulk and automated ones.
+ */
+const INCOMING_STYLE_CAP = 600;
 
 const iso = (value: Date) => value.toISOString();
 
@@ -47,7 +55,9 @@ export async function getStyleProfile(scope: AccountScope): Promise<StyleProfile
 
 /**
  * The engine's whole profile as the last analysis stored it (with the fingerprint that styleMatch
- * reads), for drafting; null before the first analysis.
+ * reads), for drafting; null before the first analysis. A profile an older engine wrote is returned
+ * as it is: its greetings, closings and tone still hold, styleMatch scores it 0.5 (no evidence
+ * either way), and the rebuild enqueued at start (enqueueOutdatedProfileRebuilds) replaces it.
  */
 export async function getStyleProfileForDrafting({ db, userId, accountId }: AccountScope): Promise<EngineStyleProfile | null> {
   const row = await repo.findProfile(db, userId, accountId);
@@ -55,11 +65,32 @@ export async function getStyleProfileForDrafting({ db, userId, accountId }: Acco
   return row.profile as EngineStyleProfile;
 }
 
+/** At start: a rebuild job for every account whose stored profile an older engine wrote. Answers how many. */
+export async function enqueueOutdatedProfileRebuilds({ db, queue }: Pick<Deps, 'db' | 'queue'>): Promise<number> {
+  const outdated = await repo.listOutdatedProfiles(db, FINGERPRINT_VERSION);
+  for (const { userId, accountId } of outdated) {
+    await queue.enqueue(rebuildStyleProfileJob, { userId, accountId }, { singletonKey: accountId });
+  }
+  return outdated.length;
+}
+
+/**
+ * rebuildStyleProfileJob: analyses the account again when its stored profile is still of an older
+ * version (a second start may have enqueued it twice); an account with no sent mail left keeps the
+ * profile it has.
+ */
+export async function rebuildOutdatedProfile(scope: AccountScope): Promise<void> {
+  const row = await repo.findProfile(scope.db, scope.userId, scope.accountId);
+  if (!row?.analysisDate || isCurrentFingerprint((row.profile as { fingerprint?: unknown } | null)?.fingerprint)) return;
+  if ((await repo.countOutgoing(scope.db, scope.userId, scope.accountId)) === 0) return;
+  await analyzeCommunicationStyle(scope, 'No Training Emails');
+}
+
 export type StyleAnalysis = { profile: StyleProfile; emailsAnalyzed: number; sampleSize: number };
 
 /**
  * analyze-communication-style: builds the profile from the account's newest sent mail (up to
- * sent_style_cap) and stores it. Throws 'No Training Emails' without any outgoing email.
+ * sent_style_cap) and, for styleMatch's voice model, its newest incoming mail, and stores it. Throws 'No Training Emails' without any outgoing email.
  */
 export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMessage: string): Promise<StyleAnalysis> {
   const { db, userId, accountId } = scope;
@@ -68,6 +99,7 @@ export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMes
   if (totalAvailable === 0) throw new AppError('VALIDATION', noEmailsMessage);
 
   const sent = await repo.loadSentMail(db, userId, accountId, account.sentStyleCap ?? DEFAULT_SENT_STYLE_CAP);
+  const incoming = await repo.loadIncomingMail(db, userId, accountId, INCOMING_STYLE_CAP);
   const ownAddresses = [account.emailAddress.toLowerCase(), ...account.aliases];
   const domain = account.emailAddress.split('@')[1]?.toLowerCase() ?? '';
   const built = buildStyleProfile({
@@ -75,6 +107,7 @@ export async function analyzeCommunicationStyle(scope: AccountScope, noEmailsMes
     ownAddresses,
     ownName: account.displayName && account.displayName !== account.emailAddress ? account.displayName : null,
     internalDomains: domain && companyFromDomain(domain) ? [domain] : [],
+    incoming,
   });
   // sample_size is how many sent emails the analysis read (the spec lets Train Model run again once
   // the account has more outgoing mail than that); emailsAnalyzed is how many of them had words of

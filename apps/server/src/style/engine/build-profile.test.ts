@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { enronFolder } from '../../test-support/corpus.ts';
-import { buildStyleProfile } from './build-profile.ts';
+import { BACKGROUND_MAILS, buildStyleProfile, othersWords } from './build-profile.ts';
 import { emailsToPrune } from './prune.ts';
-import type { SentMail } from './types.ts';
+import type { IncomingMail, SentMail } from './types.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -201,5 +201,38 @@ describe('buildStyleProfile on a real mailbox (allen-p)', async () => {
 
   it('is deterministic', () => {
     expect(JSON.stringify(buildStyleProfile(input))).toBe(JSON.stringify(profile));
+  });
+});
+
+describe("other people's writing for styleMatch's voice model (a real inbox, kaminski-v)", async () => {
+  const incoming: IncomingMail[] = [];
+  for (const file of enronFolder('kaminski-v', 'inbox')) {
+    const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+    incoming.push({ bodyText: parsed.bodyText, bodyHtml: parsed.bodyHtml, senderEmail: parsed.senderEmail, headers: parsed.headers });
+  }
+  const fromMachines = incoming.filter((mail) => /^(info|announcements|subscriptions)[@.]/i.test(mail.senderEmail ?? ''));
+
+  it("reads people's own words only: no machine senders, no lists, not the user's own mail, no quoted text", () => {
+    expect(incoming.length).toBeGreaterThan(BACKGROUND_MAILS);
+    expect(fromMachines.length).toBeGreaterThanOrEqual(3);
+    const list = { ...incoming[0]!, headers: { listId: '<energy.lists.example>' } };
+    const own = { ...incoming[1]!, senderEmail: 'Vince.Kaminski@enron.com' };
+    // Only machine, list and own mail: nothing of theirs is other people's writing.
+    expect(othersWords([...fromMachines, list, own], ['vince.kaminski@enron.com'])).toEqual([]);
+
+    const texts = othersWords(incoming, ['vince.kaminski@enron.com']);
+    expect(texts.length).toBe(BACKGROUND_MAILS);
+    expect(texts.some((text) => /-----Original Message-----|^>/m.test(text))).toBe(false);
+    expect(Math.max(...texts.map((text) => text.length))).toBeLessThanOrEqual(1500);
+  });
+
+  it('stores the voice model with the profile, small, and none without incoming mail', () => {
+    const mails = incoming.slice(0, 40).map((mail, index) => sent(`m${index}`, mail.bodyText ?? '', ['a@enron.com']));
+    const withVoice = buildStyleProfile({ emails: mails, ownAddresses: [], ownName: null, internalDomains: [], incoming });
+    expect(withVoice.fingerprint.voice!.mails).toBe(BACKGROUND_MAILS);
+    // Only the strongest weights are kept: 3 bytes of bucket and 2 of weight each, in base64.
+    expect(Buffer.byteLength(JSON.stringify(withVoice.fingerprint.voice))).toBeLessThan(25_000);
+    const without = buildStyleProfile({ emails: mails, ownAddresses: [], ownName: null, internalDomains: [] });
+    expect(without.fingerprint.voice).toBeNull();
   });
 });

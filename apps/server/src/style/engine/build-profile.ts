@@ -6,11 +6,12 @@
  */
 
 import type { ContextStyle, SituationalStyle, StylePattern, StyleProfileData } from '@penman/contract';
+import { isAutomated } from '../../mail/engine/people.ts';
 import { formalityOf, type Measured, measure } from './measure.ts';
-import { bodyOf, splitOwnWords } from './own-words.ts';
+import { bodyOf, ownWords, splitOwnWords } from './own-words.ts';
 import { addressNames, avoidedPhrases, commonPhrases, properNouns, round } from './phrases.ts';
 import { buildFingerprint } from './style-match.ts';
-import type { SentMail, StyleProfile, StyleProfileInput } from './types.ts';
+import type { IncomingMail, SentMail, StyleProfile, StyleProfileInput } from './types.ts';
 
 type Analysed = {
   mail: SentMail;
@@ -419,6 +420,35 @@ function informationStyle(items: Analysed[], avgWords: number): StyleProfileData
   };
 }
 
+// --- other people's writing ---------------------------------------------------------------------
+
+/** The voice model reads the own words of this many incoming mails written by people. */
+export const BACKGROUND_MAILS = 400;
+/**
+ * Of each, this many characters: enough for the voice model to see how people write long mails
+ * too (it learns what the user writes that their correspondents do not; bench/style.ts attribution
+ * 91.3 / 88.6 / 91.9% on the three groups at 1,500, 91.1 / 88.6 / 91.1% at 400), while a forwarded
+ * article or report does not weigh like many mails, and the build stays fast.
+ */
+const OTHERS_CHARS = 1500;
+
+/**
+ * Other people's own words (quotes, forwards and signatures removed) from mail sent to the user:
+ * mail from machines and lists (isAutomated) and from the user's own addresses left out.
+ */
+export function othersWords(incoming: IncomingMail[], ownAddresses: string[]): string[] {
+  const own = new Set(ownAddresses.map((address) => address.toLowerCase()));
+  const texts: string[] = [];
+  for (const mail of incoming) {
+    if (texts.length >= BACKGROUND_MAILS) break;
+    if (mail.senderEmail && own.has(mail.senderEmail.toLowerCase())) continue;
+    if (isAutomated(mail)) continue;
+    const text = ownWords(bodyOf(mail.bodyText, mail.bodyHtml), null).slice(0, OTHERS_CHARS);
+    if (/[\p{L}\p{N}]/u.test(text)) texts.push(text);
+  }
+  return texts;
+}
+
 // --- the whole profile ----------------------------------------------------------------------------
 
 /** Build the style profile of the user from their sent mail. */
@@ -508,6 +538,9 @@ export function buildStyleProfile(input: StyleProfileInput): StyleProfile {
       ),
     },
     sampleSize: items.length,
-    fingerprint: buildFingerprint(items.map((item) => item.text)),
+    fingerprint: buildFingerprint(
+      items.map((item) => item.text),
+      othersWords(input.incoming ?? [], input.ownAddresses),
+    ),
   };
 }

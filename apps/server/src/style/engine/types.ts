@@ -18,6 +18,15 @@ export type SentMail = {
   answers: { subject: string | null; bodyText: string | null; senderEmail: string | null; receivedAt: Date | null } | null;
 };
 
+/** One mail someone else sent to the user: other people's writing, what styleMatch weighs the user's against. */
+export type IncomingMail = {
+  bodyText: string | null;
+  bodyHtml: string | null;
+  senderEmail: string | null;
+  /** The headers that mark bulk and automated mail (mail/engine/people.ts isAutomated). */
+  headers: { precedence?: string; autoSubmitted?: string; listUnsubscribe?: string; listId?: string };
+};
+
 export type StyleProfileInput = {
   /** The user's sent mail, newest first, already capped (sent_style_cap). */
   emails: SentMail[];
@@ -27,6 +36,12 @@ export type StyleProfileInput = {
   ownName: string | null;
   /** The organisation's domains: a recipient there is internal. */
   internalDomains: string[];
+  /**
+   * Mail other people sent to the user, newest first (the caller caps it; the engine reads the
+   * first BACKGROUND_MAILS written by a person): what styleMatch's voice model is trained
+   * against. Without it styleMatch is the naive Bayes score of the user's model alone.
+   */
+  incoming?: IncomingMail[];
 };
 
 export type StyleProfile = StyleProfileData & { sampleSize: number; fingerprint: StyleFingerprint };
