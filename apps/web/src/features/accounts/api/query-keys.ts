@@ -5,6 +5,7 @@ export const accountKeys = {
   downloadProgress: (accountId: string) => [...accountKeys.all, 'download-progress', accountId] as const,
   delivery: (accountId: string) => [...accountKeys.all, 'delivery', accountId] as const,
   gmailClientId: () => [...accountKeys.all, 'gmail-client-id'] as const,
+  microsoftClientId: () => [...accountKeys.all, 'microsoft-client-id'] as const,
 };
 
 /** The sidebar's account-count badge (shell feature) reads this query; adding or deleting an account makes it stale. */

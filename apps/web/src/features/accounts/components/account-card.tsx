@@ -10,6 +10,7 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DownloadCapsForm } from './download-caps-form.tsx';
 import { formatCount } from './format.ts';
 import { InitializationPanel } from './initialization-panel.tsx';
+import { MicrosoftReconnectButton } from './microsoft-reconnect-button.tsx';
 import { OwnerAddressesSection } from './owner-addresses-section.tsx';
 import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
 import { ReconnectDialog } from './reconnect-dialog.tsx';
@@ -65,6 +66,7 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span>{account.lastSyncError}</span>
               {account.provider === 'exchange' ? <ReconnectDialog account={account} /> : null}
+              {account.provider === 'outlook' ? <MicrosoftReconnectButton account={account} /> : null}
             </div>
           </Alert>
         </div>
