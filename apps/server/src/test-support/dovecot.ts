@@ -87,8 +87,56 @@ async function waitForGreeting(port: number, ca: string, running: () => boolean,
   return false;
 }
 
+export type DovecotOptions = {
+  /**
+   * Also accept OAuth bearer tokens with AUTH=XOAUTH2 (the one OAuth mechanism Microsoft 365 offers):
+   * Dovecot's oauth2 passdb asks this RFC 7662 introspection URL (POST token=...) and expects
+   * `{ active: true, email: <the login name>, dovecot_user: <the mailbox's user> }`. Password logins keep working.
+   */
+  oauth2IntrospectionUrl?: string;
+};
+
+/** The passdb blocks: passwords always, bearer tokens when an introspection URL is given. */
+function passdbConfig(dir: string, usersDir: string, options: DovecotOptions): string {
+  const passwords = `passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%n ${usersDir}/%n
+${options.oauth2IntrospectionUrl ? '  mechanisms = plain login\n' : ''}}`;
+  if (!options.oauth2IntrospectionUrl) return `auth_mechanisms = plain login\n${passwords}`;
+  const oauth2File = path.join(dir, 'dovecot-oauth2.conf.ext');
+  // The token's user must be the login name (username_attribute); dovecot_user then names the mailbox.
+  fs.writeFileSync(
+    oauth2File,
+    `introspection_mode = post
+introspection_url = ${options.oauth2IntrospectionUrl}
+username_attribute = email
+username_format = %Lu
+force_introspection = yes
+active_attribute = active
+active_value = true
+pass_attrs = user=%{oauth2:dovecot_user}
+timeout_msecs = 10000
+`,
+  );
+  // Tests refuse tokens on purpose: no 2 s failure delay, and no penalty growing with each failure
+  // from 127.0.0.1 (anvil's, up to 15 s: Dovecot's documented off switch is its socket's mode 0).
+  return `auth_mechanisms = plain login xoauth2
+auth_failure_delay = 0
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}
+${passwords}
+passdb {
+  driver = oauth2
+  mechanisms = xoauth2
+  args = ${oauth2File}
+}`;
+}
+
 /** A throwaway Dovecot IMAP server (Debian's dovecot-imapd), started without systemd. */
-export async function startDovecot(): Promise<DovecotServer> {
+export async function startDovecot(options: DovecotOptions = {}): Promise<DovecotServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'penman-dovecot-'));
   fs.chmodSync(dir, 0o755);
   const { cert, key } = testCertificate();
@@ -109,12 +157,8 @@ ssl = yes
 ssl_cert = <${cert}
 ssl_key = <${key}
 disable_plaintext_auth = no
-auth_mechanisms = plain login
 mail_max_userip_connections = 100
-passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%n ${usersDir}/%n
-}
+${passdbConfig(dir, usersDir, options)}
 userdb {
   driver = passwd-file
   args = username_format=%n ${usersDir}/%n

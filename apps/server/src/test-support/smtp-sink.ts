@@ -6,12 +6,22 @@ import { testCertificate } from './dovecot.ts';
 
 // A real SMTP server (smtp-server) started by a test: STARTTLS with the test certificate (its own
 // built-in one has expired), AUTH PLAIN/LOGIN against one user, and every message it accepted
-// counted. Faults on demand: drop the connection right after the message was accepted (the client
+// counted; with `oauth2IntrospectionUrl`, also AUTH XOAUTH2 with a bearer token checked there (the
+// Microsoft stand-in's, as smtp.office365.com checks Microsoft's tokens). Faults on demand: drop the connection right after the message was accepted (the client
 // never hears the 250), refuse a recipient, a size limit.
 
 export type ReceivedMessage = { from: string; to: string[]; raw: Buffer };
 
-export async function startSmtpSink(options: { user?: string; password?: string; sizeLimit?: number } = {}) {
+/** Whether the stand-in's introspection says `token` is a live token of `user`. */
+async function bearerTokenIsLive(introspectionUrl: string, user: string, token: string): Promise<boolean> {
+  const response = await fetch(introspectionUrl, { method: 'POST', body: new URLSearchParams({ token }) });
+  const answer = (await response.json()) as { active?: boolean; email?: string };
+  return answer.active === true && answer.email?.toLowerCase() === user.toLowerCase();
+}
+
+export async function startSmtpSink(
+  options: { user?: string; password?: string; sizeLimit?: number; oauth2IntrospectionUrl?: string } = {},
+) {
   const user = options.user ?? 'smtp-user';
   const password = options.password ?? 'smtp-pw';
   const { cert, key } = testCertificate();
@@ -19,15 +29,37 @@ export async function startSmtpSink(options: { user?: string; password?: string;
   const refused = new Set<string>();
   let dropAfterAccepting = 0;
   let dropBeforeAccepting = 0;
+  /** Logins that succeeded, by mechanism and user (no secrets). */
+  const logins: { method: string; user: string }[] = [];
 
   const server = new SMTPServer({
     key: fs.readFileSync(key),
     cert: fs.readFileSync(cert),
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.oauth2IntrospectionUrl ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
     ...(options.sizeLimit ? { size: options.sizeLimit } : {}),
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === user && auth.password === password) return callback(null, { user });
+      if (auth.method === 'XOAUTH2') {
+        const introspectionUrl = options.oauth2IntrospectionUrl;
+        const username = auth.username ?? '';
+        if (!introspectionUrl) return callback(new Error('XOAUTH2 is not offered'));
+        void bearerTokenIsLive(introspectionUrl, username, auth.accessToken ?? '').then(
+          (live) => {
+            if (!live) {
+              // Office 365's answer to a bad token: a 334 challenge with the error, then 535.
+              return callback(null, { data: { status: '401', schemes: 'bearer', scope: 'https://outlook.office.com/SMTP.Send' } });
+            }
+            logins.push({ method: 'XOAUTH2', user: username });
+            return callback(null, { user: username });
+          },
+          (error: Error) => callback(error),
+        );
+        return;
+      }
+      if (auth.username === user && auth.password === password) {
+        logins.push({ method: auth.method, user });
+        return callback(null, { user });
+      }
       return callback(new Error('Invalid username or password'));
     },
     onRcptTo(address, _session, callback) {
@@ -86,6 +118,7 @@ export async function startSmtpSink(options: { user?: string; password?: string;
     user,
     password,
     received,
+    logins,
     /** The next `times` messages are accepted and the connection dropped before the 250. */
     dropAfterAccepting: (times = 1) => {
       dropAfterAccepting = times;
