@@ -38,7 +38,9 @@ test('the Add Email Account dialog offers the providers and checks each form bef
   await expect(dialog.getByRole('button', { name: /^Import a mailbox file/ })).toBeEnabled();
   // Microsoft 365 / Outlook is a working choice of its own (issue 22), second after Gmail.
   await expect(dialog.getByRole('button', { name: /^Microsoft 365 \/ Outlook/ })).toBeEnabled();
-  await expect(dialog.getByRole('group', { name: 'Choose a provider' }).getByRole('button').nth(1)).toHaveAccessibleName(/^Microsoft 365 \/ Outlook/);
+  await expect(dialog.getByRole('group', { name: 'Choose a provider' }).getByRole('button').nth(1)).toHaveAccessibleName(
+    /^Microsoft 365 \/ Outlook/,
+  );
   await expect(dialog.getByText('Coming soon')).toHaveCount(0);
   await snap(page, 'accounts-add-dialog');
 
