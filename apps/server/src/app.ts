@@ -14,6 +14,7 @@ import { draftRoutes } from './drafts/routes.ts';
 import { emailRoutes } from './emails/routes.ts';
 import { fileRoutesOf, UPLOAD_PATH } from './files/routes.ts';
 import { gmailRoutes } from './gmail/routes.ts';
+import { microsoftRoutes } from './microsoft/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { CLIENT_IP_HEADER } from './platform/auth.ts';
 import { AppError } from './platform/errors.ts';
@@ -65,6 +66,7 @@ export function createApi(deps: Deps) {
     .route('/', importRoutes(deps))
     .route('/', fileRoutesOf(deps))
     .route('/', gmailRoutes(deps))
+    .route('/', microsoftRoutes(deps))
     .route('/', settingsRoutes(deps))
     .route('/', notificationRoutes(deps))
     .route('/', publicRoutes(deps));

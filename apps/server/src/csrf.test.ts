@@ -93,6 +93,11 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   // Refused before the item is looked up: any item id does.
   'DELETE /api/accounts/{id}/drafting-memory/{itemId}': (f) => ({ path: `/api/accounts/${f.accountId}/drafting-memory/${f.draftId}` }),
   'POST /api/gmail/start': () => ({ path: '/api/gmail/start', json: { emailAddress: 'attacker@gmail.com' } }),
+  'POST /api/microsoft/start': () => ({ path: '/api/microsoft/start', json: { emailAddress: 'attacker@contoso.example' } }),
+  'POST /api/microsoft/exchange': () => ({
+    path: '/api/microsoft/exchange',
+    json: { code: 'code', state: '{}', redirectUri: 'http://localhost:3000/microsoft-callback' },
+  }),
   'POST /api/gmail/exchange': () => ({
     path: '/api/gmail/exchange',
     json: { code: 'code', state: '{}', redirectUri: 'http://localhost:3000/gmail-callback' },

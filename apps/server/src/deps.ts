@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Env } from './env.ts';
 import { createTextExtractor, type TextExtractor } from './files/text-extractor.ts';
 import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
+import { createMicrosoftMail } from './microsoft/service.ts';
 import { type Auth, createAuth } from './platform/auth.ts';
 import { createSecretBox, createSigner, type SecretBox, type Signer } from './platform/crypto.ts';
 import { resolveAppSecret } from './platform/data-dir.ts';
@@ -11,6 +12,7 @@ import { openDatabase } from './platform/db/open.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/file-store.ts';
 import { type GoogleConfig, googleConfigFromEnv } from './platform/google.ts';
 import { logger } from './platform/logger.ts';
+import { createMicrosoftOAuth, type MicrosoftMail, microsoftConfigFromEnv } from './platform/microsoft.ts';
 import { type Queue, startQueue } from './platform/queue.ts';
 import { type RealtimeHub, startRealtimeHub } from './platform/realtime.ts';
 import { createLocalStorage, type LocalStorage } from './platform/storage.ts';
@@ -40,6 +42,8 @@ export type Deps = {
   auth: Auth;
   /** Gmail's OAuth client (GOOGLE_*), null when the operator has not configured one. */
   google: GoogleConfig | null;
+  /** Microsoft 365 / Outlook.com (MICROSOFT_*): the OAuth client and per-account access tokens; null when not configured. */
+  microsoft: MicrosoftMail | null;
   /** Extra CA (PEM) trusted for outgoing IMAP connections (tests); operators use NODE_EXTRA_CA_CERTS. */
   imapCa?: string;
   /** MIME parsing for downloads: worker threads, or this thread when MAIL_PARSE_THREADS=0. */
@@ -120,18 +124,21 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
     loadProfile: (userId) => getProfileNames({ db, userId }),
     onUserCreated: (user) => ensureProfileForNewUser({ db, user }),
   });
+  const secretBox = createSecretBox(secret);
+  const microsoftConfig = microsoftConfigFromEnv(env);
   return {
     env,
     db,
     queue,
     storage: createLocalStorage(env.dataDir),
     files: fileStoreFor(env),
-    secretBox: createSecretBox(secret),
+    secretBox,
     signerFor: (purpose) => createSigner(secret, purpose),
     realtime,
     clock: { now: () => new Date() },
     auth,
     google: googleConfigFromEnv(env),
+    microsoft: microsoftConfig ? createMicrosoftMail({ db, secretBox, oauth: createMicrosoftOAuth(microsoftConfig) }) : null,
     ...(options.imapCa ? { imapCa: options.imapCa } : {}),
     parseMessages: (raws) => {
       parsePool ??= createParsePool(parseThreads(env));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MICROSOFT_MAIL_SERVERS } from '@penman/contract';
 import { z } from 'zod';
 import { parseTrustedProxy } from './platform/http/client-ip.ts';
 import { parseStorageUrl } from './platform/storage-url.ts';
@@ -86,6 +87,22 @@ const ZEnv = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
+  // Microsoft 365 / Outlook.com: an app registered in Microsoft Entra (Web platform, redirect URI
+  // PUBLIC_URL/microsoft-callback); without both, Microsoft sign-in is unavailable.
+  MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  // `common` (work, school and personal accounts), `organizations`, `consumers`, or one tenant's id or domain.
+  MICROSOFT_TENANT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be common, organizations, consumers, or a tenant id or domain')
+    .default('common'),
+  // The identity platform and Microsoft's mail servers; only tests (local stand-ins) change them.
+  MICROSOFT_AUTHORITY: z.url({ protocol: /^https?$/ }).default('https://login.microsoftonline.com'),
+  MICROSOFT_IMAP_HOST: z.string().trim().min(1).default(MICROSOFT_MAIL_SERVERS.imap.host),
+  MICROSOFT_IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(MICROSOFT_MAIL_SERVERS.imap.port),
+  MICROSOFT_SMTP_HOST: z.string().trim().min(1).default(MICROSOFT_MAIL_SERVERS.smtp.host),
+  MICROSOFT_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(MICROSOFT_MAIL_SERVERS.smtp.port),
   // The optional LLM drafting engine: any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp
   // server). Without both URL and model, drafts come from the built-in engine only.
   LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:11434/v1' }).optional(),

@@ -95,6 +95,10 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   'POST /api/attachments/{id}/categories': () => ({ body: { category: 'knowledge' } }),
   'PATCH /api/attachments/{id}': () => ({ body: { autoAttach: true } }),
   'POST /api/gmail/start': () => ({ body: { emailAddress: 'someone@gmail.com' } }),
+  'POST /api/microsoft/start': () => ({ body: { emailAddress: 'someone@contoso.example' } }),
+  'POST /api/microsoft/exchange': () => ({
+    body: { code: 'one-time-code', state: '{"email":"someone@contoso.example"}', redirectUri: 'http://localhost:3000/microsoft-callback' },
+  }),
   'POST /api/gmail/exchange': () => ({
     body: { code: 'one-time-code', state: '{"email":"someone@gmail.com"}', redirectUri: 'http://localhost:3000/gmail-callback' },
   }),

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { MICROSOFT_MESSAGES } from '@penman/contract';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './test-support/app.ts';
+import { startMicrosoftStandIn } from './test-support/microsoft-stand-in.ts';
 
 /**
  * Every signed-in route, and how user B is kept away from user A's data on it. A route that takes
@@ -181,6 +183,39 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     });
     expect(response.status).toBe(400);
   },
+  'GET /api/microsoft/client-id': async (f, t) => {
+    // The operator's application id: the same for everyone, no user data.
+    const a = await (await t.request('/api/microsoft/client-id', { cookie: f.cookieA })).json();
+    const b = await (await t.request('/api/microsoft/client-id', { cookie: f.cookieB })).json();
+    expect(a).toEqual({ clientId: microsoftStandIn.clientId });
+    expect(b).toEqual(a);
+  },
+  'POST /api/microsoft/start': async (f, t) => {
+    // A state is bound to the user who started: B's state is refused when A presents it.
+    const { state } = await (
+      await t.request('/api/microsoft/start', { method: 'POST', cookie: f.cookieB, json: { emailAddress: 'b@contoso.example' } })
+    ).json();
+    const response = await t.request('/api/microsoft/exchange', {
+      method: 'POST',
+      cookie: f.cookieA,
+      json: { code: 'code', state, redirectUri: 'http://localhost:3000/microsoft-callback' },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(MICROSOFT_MESSAGES.invalidState);
+  },
+  'POST /api/microsoft/exchange': async (f, t) => {
+    // An account is only ever created for the caller, and only with the caller's own state.
+    const { state } = await (
+      await t.request('/api/microsoft/start', { method: 'POST', cookie: f.cookieA, json: { emailAddress: 'a@contoso.example' } })
+    ).json();
+    const response = await t.request('/api/microsoft/exchange', {
+      method: 'POST',
+      cookie: f.cookieB,
+      json: { code: 'code', state, redirectUri: 'http://localhost:3000/microsoft-callback' },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(MICROSOFT_MESSAGES.invalidState);
+  },
   'GET /api/emails': async (f, t) => {
     // B's list never holds A's mail; A's account as B's filter answers 404 (like every account id of A).
     const a = await (await t.request('/api/emails', { cookie: f.cookieA })).json();
@@ -342,7 +377,14 @@ const GMAIL_ENV = {
   GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
   GMAIL_API_URL: 'http://127.0.0.1:9',
 };
-const t = await createTestApp(GMAIL_ENV);
+const microsoftStandIn = await startMicrosoftStandIn();
+afterAll(() => microsoftStandIn.close());
+const t = await createTestApp({
+  ...GMAIL_ENV,
+  MICROSOFT_CLIENT_ID: microsoftStandIn.clientId,
+  MICROSOFT_CLIENT_SECRET: microsoftStandIn.clientSecret,
+  MICROSOFT_AUTHORITY: microsoftStandIn.url,
+});
 const a = await t.signUpAndIn('scoping-a@example.com');
 const b = await t.signUpAndIn('scoping-b@example.com');
 const { rows } = await t.database.pool.query<{ id: string }>(

@@ -29,7 +29,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The API shape of an account: never its secret. */
 export function toEmailAccount(row: repo.AccountRecord): EmailAccount {
-  const provider = row.provider === 'outlook' ? 'exchange' : row.provider;
+  const provider = row.provider;
   const training = deriveTrainingStatus({
     storedStatus: row.trainingStatus,
     storedError: row.trainingError,

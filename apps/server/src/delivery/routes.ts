@@ -51,7 +51,15 @@ export function deliveryRoutes(deps: Deps) {
   app.use('/accounts/:id/delivery/*', requireUser(deps));
   return app
     .openapi(getRoute, async (c) =>
-      c.json(await service.getDeliverySettings({ db: deps.db, userId: c.get('userId'), accountId: c.req.valid('param').id }), 200),
+      c.json(
+        await service.getDeliverySettings({
+          db: deps.db,
+          userId: c.get('userId'),
+          accountId: c.req.valid('param').id,
+          microsoft: deps.microsoft,
+        }),
+        200,
+      ),
     )
     .openapi(putRoute, async (c) =>
       c.json(

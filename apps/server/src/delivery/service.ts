@@ -135,7 +135,7 @@ export async function retryDelivery({ db, queue, userId, draftId }: Scope & { qu
 // ---------------------------------------------------------------------------------------------
 // The reply as a message.
 
-export type DeliverDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'files'> & {
+export type DeliverDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'microsoft' | 'files'> & {
   /** Extra CA trusted for SMTP (tests); operators use NODE_EXTRA_CA_CERTS. */
   smtpCa?: string;
   /**
@@ -191,7 +191,7 @@ async function composeReply(deps: DeliverDeps, userId: string, delivery: DraftDe
 
 /** The reply as a message/rfc822 download (Copy / .eml for an imported account, or any approved draft). */
 export async function draftEml(
-  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'files'>,
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'google' | 'microsoft' | 'files'>,
   { userId, draftId }: { userId: string; draftId: string },
 ) {
   const delivery = await repo.findDelivery(deps.db, userId, draftId);
@@ -360,11 +360,12 @@ async function saveToImapDrafts(
 
 /** The account's SMTP connection: saved settings or the provider's presets, the IMAP password unless one of its own is saved. */
 async function smtpConnectionOf(
-  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string },
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string },
   userId: string,
   account: repo.DeliveryAccount,
   override?: SmtpSettingsInput,
 ): Promise<SmtpConnection> {
+  if (account.provider === 'outlook') return microsoftSmtpConnection(deps, { ...account, userId });
   const settings = await repo.findSettings(deps.db, userId, account.id);
   const resolved = smtpSettingsOf(account, settings);
   const host = override?.host ?? resolved.host;
@@ -383,6 +384,45 @@ async function smtpConnectionOf(
     username: override?.username ?? resolved.username,
     password,
     // The extra CA trusted for mail servers (tests' own CA: the Dovecot certificate serves SMTP too).
+    ca: deps.smtpCa ?? deps.imapCa,
+  };
+}
+
+/** Microsoft's SMTP settings as the settings screen shows them: fixed, signing in with the account's Microsoft consent. */
+function microsoftSmtpSettings(microsoft: NonNullable<Deps['microsoft']>, account: repo.DeliveryAccount) {
+  const { host, port } = microsoft.oauth.config.smtp;
+  return {
+    host,
+    port,
+    security: port === 465 ? ('tls' as const) : ('starttls' as const),
+    username: account.username?.trim() || account.emailAddress,
+    // No password: the Microsoft sign-in (XOAUTH2) the account was connected with.
+    usesImapPassword: true,
+    saved: true,
+  };
+}
+
+/**
+ * An outlook account's SMTP connection: Microsoft's server (the operator's setting, so the
+ * private-address rule does not apply) with XOAUTH2. The token is fetched first, so a revoked
+ * consent fails with Microsoft's reconnect message before any connection is made.
+ */
+async function microsoftSmtpConnection(
+  deps: Pick<Deps, 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string },
+  account: repo.DeliveryAccount & { userId: string },
+): Promise<SmtpConnection> {
+  const microsoft = deps.microsoft;
+  if (!microsoft) throw new DeliveryError('EAUTH', DELIVERY_MESSAGES.authRefused);
+  await microsoft.accessToken(account);
+  const settings = microsoftSmtpSettings(microsoft, account);
+  return {
+    host: settings.host,
+    address: settings.host,
+    port: settings.port,
+    security: settings.security,
+    username: settings.username,
+    password: null,
+    accessToken: (renew) => microsoft.accessToken(account, { renew }),
     ca: deps.smtpCa ?? deps.imapCa,
   };
 }
@@ -492,18 +532,29 @@ async function requireAccount({ db, userId }: Scope, accountId: string) {
   return account;
 }
 
-export async function getDeliverySettings({ db, userId, accountId }: Scope & { accountId: string }): Promise<DeliverySettingsResponse> {
+export async function getDeliverySettings({
+  db,
+  userId,
+  accountId,
+  microsoft,
+}: Scope & { accountId: string; microsoft: Deps['microsoft'] }): Promise<DeliverySettingsResponse> {
   const account = await requireAccount({ db, userId }, accountId);
   const settings = await repo.findSettings(db, userId, accountId);
+  const smtp =
+    account.provider === 'exchange'
+      ? smtpSettingsOf(account, settings)
+      : account.provider === 'outlook' && microsoft
+        ? microsoftSmtpSettings(microsoft, account)
+        : null;
   return {
     mode: settings?.mode ?? DELIVERY_MODE_DEFAULT,
-    smtp: account.provider === 'exchange' ? smtpSettingsOf(account, settings) : null,
+    smtp,
     canDeliver: account.provider !== 'mbox',
     canCompose: canCompose(account),
   };
 }
 
-type SettingsDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string };
+type SettingsDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string };
 
 /** Logs in with these SMTP settings (nodemailer verify), without saving them. */
 export async function checkSmtp(
@@ -549,7 +600,7 @@ export async function updateDeliverySettings(
     values.smtpEncryptedPassword = changes.smtp.password ? deps.secretBox.encrypt(changes.smtp.password) : null;
   }
   if (Object.keys(values).length > 0) await repo.saveSettings(deps.db, userId, account.id, values);
-  return getDeliverySettings({ db: deps.db, userId, accountId });
+  return getDeliverySettings({ db: deps.db, userId, accountId, microsoft: deps.microsoft });
 }
 
 /**
@@ -557,11 +608,12 @@ export async function updateDeliverySettings(
  * user's IMAP accounts, with the same connection rules as a reply. Throws when the server refuses.
  */
 export async function sendOwnMessageBySmtp(
-  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string },
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string },
   { userId, accountId, to, raw }: { userId: string; accountId: string; to: string; raw: Buffer },
 ): Promise<void> {
   const account = await requireAccount({ db: deps.db, userId }, accountId);
-  if (account.provider !== 'exchange') throw new AppError('VALIDATION', DELIVERY_MESSAGES.smtpNotForProvider);
+  if (account.provider !== 'exchange' && account.provider !== 'outlook')
+    throw new AppError('VALIDATION', DELIVERY_MESSAGES.smtpNotForProvider);
   const connection = await smtpConnectionOf(deps, userId, account);
   await sendSmtp(connection, { from: account.emailAddress, to: [to] }, raw, async () => {});
 }

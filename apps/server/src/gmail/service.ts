@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   type EmailAccount,
@@ -13,6 +12,7 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { createGmailApi, createOAuthClient, GMAIL_COMPOSE_SCOPE, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../platform/google.ts';
 import { logger } from '../platform/logger.ts';
+import { createOAuthState, verifyOAuthState } from '../platform/oauth-state.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import * as repo from './repo.ts';
 
@@ -31,38 +31,22 @@ function requireGoogle(google: GoogleConfig | null): GoogleConfig {
   return google;
 }
 
-/**
- * The consent's state: `{ email, nonce }` as JSON, the nonce being `random.expiry.signature` with
- * the signature binding the user, the address, the random part and the expiry. Nothing is stored:
- * only this server can make a nonce that verifies, and only for this user until it expires.
- */
-function signedPayload(userId: string, email: string, random: string, expiresAt: number) {
-  return JSON.stringify(['gmail-oauth-state', userId, email, random, expiresAt]);
-}
+const STATE_PURPOSE = 'gmail-oauth-state';
 
-export function createState({ signer, userId, email, now = Date.now() }: { signer: Signer; userId: string; email: string; now?: number }) {
-  const random = randomBytes(16).toString('base64url');
-  const expiresAt = Math.floor((now + GMAIL_STATE_TTL_MS) / 1000);
-  const nonce = `${random}.${expiresAt}.${signer.sign(signedPayload(userId, email, random, expiresAt))}`;
-  return JSON.stringify({ email, nonce });
+export function createState({ signer, userId, email, now }: { signer: Signer; userId: string; email: string; now?: number }) {
+  return createOAuthState({
+    signer,
+    purpose: STATE_PURPOSE,
+    userId,
+    email,
+    ttlMs: GMAIL_STATE_TTL_MS,
+    ...(now === undefined ? {} : { now }),
+  });
 }
 
 /** The state's email when the state is this user's, unaltered and unexpired; else null. */
-export function verifyState({ signer, userId, state, now = Date.now() }: { signer: Signer; userId: string; state: string; now?: number }) {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(state);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { email, nonce } = parsed as { email?: unknown; nonce?: unknown };
-  if (typeof email !== 'string' || typeof nonce !== 'string') return null;
-  const [random, expiry, signature, ...extra] = nonce.split('.');
-  if (!random || !expiry || !signature || extra.length > 0 || !/^\d+$/.test(expiry)) return null;
-  const expiresAt = Number(expiry);
-  if (expiresAt * 1000 <= now) return null;
-  return signer.verify(signedPayload(userId, email, random, expiresAt), signature) ? email : null;
+export function verifyState({ signer, userId, state, now }: { signer: Signer; userId: string; state: string; now?: number }) {
+  return verifyOAuthState({ signer, purpose: STATE_PURPOSE, userId, state, ...(now === undefined ? {} : { now }) })?.email ?? null;
 }
 
 /** Starts a Gmail connection: the signed state and Google's consent URL (read-only, offline, consent forced). */

@@ -530,7 +530,11 @@ export async function listAccountsToWatch(db: Db): Promise<SyncAccount[]> {
     .select(syncAccountColumns)
     .from(emailAccounts)
     .where(
-      and(eq(emailAccounts.isActive, true), eq(emailAccounts.initialized, true), inArray(emailAccounts.provider, ['exchange', 'gmail'])),
+      and(
+        eq(emailAccounts.isActive, true),
+        eq(emailAccounts.initialized, true),
+        inArray(emailAccounts.provider, ['exchange', 'outlook', 'gmail']),
+      ),
     )
     .orderBy(emailAccounts.createdAt, emailAccounts.id);
 }

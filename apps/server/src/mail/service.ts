@@ -5,7 +5,14 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import { createImapClient, createImapConnector, toMailError } from './connectors/imap/imap-connector.ts';
-import { connectorFactory, imapSettings, MAIL_HOST_MESSAGES } from './connectors/index.ts';
+import {
+  connectorFactory,
+  imapSettings,
+  MAIL_HOST_MESSAGES,
+  MICROSOFT_NOT_CONFIGURED,
+  microsoftImapSettings,
+  withMicrosoftAccessToken,
+} from './connectors/index.ts';
 import { type ResolvedMailHost, resolveMailHost } from './connectors/mail-host.ts';
 import { countZipMessages } from './connectors/mbox/zip-file.ts';
 import { MailError } from './connectors/types.ts';
@@ -30,7 +37,10 @@ export function countZipMessagesAt({ storage }: Pick<Deps, 'storage'>, key: stri
 }
 
 /** What a download needs: the connectors' secrets and settings, the parser, and the queue it publishes "mail stored" on. */
-export type SyncRunDeps = Pick<Deps, 'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'imapCa' | 'parseMessages'>;
+export type SyncRunDeps = Pick<
+  Deps,
+  'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'microsoft' | 'imapCa' | 'parseMessages'
+>;
 
 /**
  * Downloads an account's new mail with the production connectors and parser. Each stored batch
@@ -49,6 +59,7 @@ export async function runSync(
         storage: deps.storage,
         imapCa: deps.imapCa,
         google: deps.google,
+        microsoft: deps.microsoft,
         allowPrivateHosts: allowsPrivateMailHosts(deps.env),
       }),
       parseMessages: deps.parseMessages,
@@ -77,7 +88,7 @@ export type { MailWatcher } from './watcher.ts';
  * enqueues the account's sync. Stop it before the queue closes.
  */
 export function startNewMailWatcher(
-  deps: Pick<Deps, 'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'imapCa'>,
+  deps: Pick<Deps, 'env' | 'db' | 'queue' | 'secretBox' | 'storage' | 'google' | 'microsoft' | 'imapCa'>,
   overrides: Partial<MailWatcherOptions> = {},
 ): MailWatcher {
   return startMailWatcher(
@@ -89,6 +100,7 @@ export function startNewMailWatcher(
         storage: deps.storage,
         imapCa: deps.imapCa,
         google: deps.google,
+        microsoft: deps.microsoft,
         allowPrivateHosts: allowsPrivateMailHosts(deps.env),
       }),
       onNewMail: (params) => enqueueSync(deps, params),
@@ -139,7 +151,7 @@ export async function resumeSearchIndexing({ queue }: Pick<Deps, 'queue'>): Prom
 export { imapSettings } from './connectors/index.ts';
 
 /** What "Show original" needs to reach a mailbox: the connectors' secrets and settings. */
-export type MailboxReadDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'storage' | 'google' | 'imapCa'>;
+export type MailboxReadDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'storage' | 'google' | 'microsoft' | 'imapCa'>;
 
 /**
  * A stored message as its mailbox holds it (raw RFC 822), streamed from the account's source (IMAP,
@@ -161,6 +173,7 @@ export async function openOriginalMessage(
     storage: deps.storage,
     imapCa: deps.imapCa,
     google: deps.google,
+    microsoft: deps.microsoft,
     allowPrivateHosts: allowsPrivateMailHosts(deps.env),
   })(account);
   try {
@@ -226,6 +239,28 @@ export async function checkImapLogin({
   }
 }
 
+/**
+ * Logs in with an OAuth access token (XOAUTH2, Microsoft 365) and out again, before an account is
+ * saved. The host is the operator's setting, so the private-address rule does not apply. Throws
+ * `MailError` (AUTH when the server refuses the token).
+ */
+export async function checkImapTokenLogin({
+  settings,
+  accessToken,
+  imapCa,
+}: {
+  settings: ImapSettings;
+  accessToken: string;
+  imapCa: string | undefined;
+}): Promise<void> {
+  const connector = await createImapConnector({ ...settings, accessToken, ...(imapCa ? { ca: imapCa } : {}) });
+  try {
+    await connector.listFolders();
+  } finally {
+    await connector.close().catch(() => {});
+  }
+}
+
 type AccountScope = { db: Db; userId: string; accountId: string };
 
 /**
@@ -284,28 +319,40 @@ export function resolveMailServer(deps: Pick<Deps, 'env'>, host: string): Promis
  * `MailError` (AUTH, TEMPORARY, NOT_FOUND for a refused host).
  */
 export async function connectImapAccount(
-  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'>,
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'>,
   params: { userId: string; accountId: string },
 ) {
   const account = await repo.findSyncAccount(deps.db, params.userId, params.accountId);
-  if (account?.provider !== 'exchange') throw new MailError('NOT_FOUND', 'No IMAP account');
+  if (account?.provider !== 'exchange' && account?.provider !== 'outlook') throw new MailError('NOT_FOUND', 'No IMAP account');
   if (!account.encryptedPassword) throw new MailError('AUTH', 'No credentials stored for this account');
+  const connect = async (client: ReturnType<typeof createImapClient>) => {
+    try {
+      await client.connect();
+    } catch (error) {
+      throw toMailError(error);
+    }
+    return client;
+  };
+  if (account.provider === 'outlook') {
+    const microsoft = deps.microsoft;
+    if (!microsoft) throw new MailError('NOT_FOUND', MICROSOFT_NOT_CONFIGURED);
+    const settings = microsoftImapSettings(microsoft, account);
+    return withMicrosoftAccessToken(microsoft, account, (accessToken) =>
+      connect(createImapClient({ ...settings, accessToken, ...(deps.imapCa ? { ca: deps.imapCa } : {}) })),
+    );
+  }
   const settings = imapSettings(account);
   const target = await resolveMailServer(deps, settings.host);
   if ('refused' in target) {
     if (target.refused === 'private') throw new MailError('NOT_FOUND', MAIL_HOST_MESSAGES.privateHost);
     throw new MailError('TEMPORARY', MAIL_HOST_MESSAGES.unresolved(settings.host));
   }
-  const client = createImapClient({
-    ...settings,
-    address: target.address,
-    password: deps.secretBox.decrypt(account.encryptedPassword),
-    ...(deps.imapCa ? { ca: deps.imapCa } : {}),
-  });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw toMailError(error);
-  }
-  return client;
+  return connect(
+    createImapClient({
+      ...settings,
+      address: target.address,
+      password: deps.secretBox.decrypt(account.encryptedPassword),
+      ...(deps.imapCa ? { ca: deps.imapCa } : {}),
+    }),
+  );
 }

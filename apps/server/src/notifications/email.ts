@@ -15,7 +15,7 @@ const EMAIL_BATCH = 50;
  * accounts. A failure is logged and the copy marked failed: it never makes a notification (no loop).
  */
 export async function sendPendingNotificationEmails(
-  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa'> & { smtpCa?: string },
+  deps: Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string },
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;

@@ -108,7 +108,7 @@ export async function weeklyFigures(db: Db, userId: string, since: Date): Promis
 
 /**
  * The account notification emails go through: an IMAP account with a password (its own or a saved
- * SMTP one); saved SMTP settings first. Undefined when none can send.
+ * SMTP one) or a Microsoft account (XOAUTH2); saved SMTP settings first. Undefined when none can send.
  */
 export async function findEmailSender(db: Pick<Db, 'select'>, userId: string) {
   const [row] = await db
@@ -118,7 +118,7 @@ export async function findEmailSender(db: Pick<Db, 'select'>, userId: string) {
     .where(
       and(
         eq(emailAccounts.userId, userId),
-        eq(emailAccounts.provider, 'exchange'),
+        inArray(emailAccounts.provider, ['exchange', 'outlook']),
         or(isNotNull(emailAccounts.encryptedPassword), isNotNull(deliverySettings.smtpEncryptedPassword)),
       ),
     )

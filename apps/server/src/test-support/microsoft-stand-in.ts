@@ -44,6 +44,8 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
   const refreshTokens = new Map<string, Grant>();
   const accessTokens = new Map<string, Grant & { expiresAt: number }>();
   const revoked = new Set<string>();
+  /** Logins whose mailbox refuses IMAP and SMTP: their tokens are valid, the mail servers say no. */
+  const mailDisabled = new Set<string>();
   /** Every token request's grant type and outcome (no secrets), in order. */
   const tokenRequests: { grantType: string; login?: string; error?: string }[] = [];
   /** Every introspection: the login when the token was live, else null. */
@@ -54,6 +56,7 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
   /** The Dovecot user a sign-in name reads: the `users` entry, else the address's local part. */
   const dovecotUserOf = (login: string) => users.get(login) ?? login.split('@')[0]!;
 
+  let chosenAccount: string | null = null;
   let url = '';
   const issuerOf = (tenant: string) => `${url}/${tenant}/v2.0`;
 
@@ -126,7 +129,9 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
     }
     const back = new URL(redirectUri);
     const state = query.get('state');
-    const login = (query.get('login_hint') ?? '').toLowerCase();
+    // The account picker: the user may sign in as another account than the hint named.
+    const login = (chosenAccount ?? query.get('login_hint') ?? '').toLowerCase();
+    chosenAccount = null;
     if (login.startsWith('deny')) {
       back.searchParams.set('error', 'access_denied');
       back.searchParams.set('error_description', 'AADSTS65004: User declined to consent to access the app.');
@@ -218,7 +223,7 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
   async function introspect(req: http.IncomingMessage, res: http.ServerResponse) {
     const form = new URLSearchParams(await readBody(req));
     const grant = accessTokens.get(form.get('token') ?? '');
-    if (!grant || grant.expiresAt <= Date.now() || revoked.has(grant.login)) {
+    if (!grant || grant.expiresAt <= Date.now() || revoked.has(grant.login) || mailDisabled.has(grant.login)) {
       introspections.push(null);
       return send(res, 200, { active: false });
     }
@@ -284,6 +289,10 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
     addUser(login: string, dovecotUser: string) {
       users.set(login.toLowerCase(), dovecotUser);
     },
+    /** The next sign-in picks this account in Microsoft's account picker, whatever the login hint said. */
+    chooseAccount(login: string) {
+      chosenAccount = login;
+    },
     /** Access tokens issued from now on live this long (seconds). */
     setAccessTokenSeconds(seconds: number) {
       accessTokenSeconds = seconds;
@@ -292,9 +301,20 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
     expireAccessTokens() {
       for (const grant of accessTokens.values()) grant.expiresAt = 0;
     },
+    /** The mailbox does not allow IMAP or SMTP (turned off by its administrator): the mail servers refuse its tokens. */
+    disableMail(login: string) {
+      mailDisabled.add(login.toLowerCase());
+    },
     /** The user withdrew consent (or an admin revoked the sessions): every token of `login` stops working. */
     revoke(login: string) {
       revoked.add(login.toLowerCase());
+    },
+    /** A new consent after a revoke: tokens issued from now on work again (the revoked ones stay dead). */
+    restore(login: string) {
+      const key = login.toLowerCase();
+      revoked.delete(key);
+      for (const [token, grant] of refreshTokens) if (grant.login === key) refreshTokens.delete(token);
+      for (const [token, grant] of accessTokens) if (grant.login === key) accessTokens.delete(token);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { DELIVERY_MESSAGES } from '@penman/contract';
+import { DELIVERY_MESSAGES, MICROSOFT_MESSAGES } from '@penman/contract';
 
 export type DeliveryFailure = { message: string; retryable: boolean };
 
@@ -39,6 +39,9 @@ export function describeFailure(error: unknown): DeliveryFailure {
   const status = e.response?.status ?? e.status;
   if (status === 403 || e.code === 'GMAIL_SCOPE') return { message: DELIVERY_MESSAGES.gmailReadOnly, retryable: true };
   if (e.code === 'GMAIL_RECONNECT') return { message: DELIVERY_MESSAGES.gmailReconnect, retryable: true };
+  // Microsoft no longer accepts the consent, or the mailbox refuses IMAP/SMTP with a fresh token: its own words.
+  if (e.code === 'AUTH' && (e.message === MICROSOFT_MESSAGES.reconnectNeeded || e.message === MICROSOFT_MESSAGES.imapDisabled))
+    return { message: e.message, retryable: true };
   if (e.code === 'EAUTH' || e.code === 'AUTH' || e.authenticationFailed || e.serverResponseCode === 'AUTHENTICATIONFAILED')
     return { message: DELIVERY_MESSAGES.authRefused, retryable: true };
   if (status === 401 || e.code === 'GMAIL_RECONNECT' || e.response?.data?.error === 'invalid_grant')

@@ -1,6 +1,10 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import XOAuth2 from 'nodemailer/lib/xoauth2';
+
+/** An OAuth 2.0 access token for AUTH XOAUTH2 (Microsoft 365); `renew` after the server refused the previous one. */
+export type SmtpAccessToken = (renew: boolean) => Promise<string>;
 
 export type SmtpConnection = {
   /** The name the certificate must carry (and the SMTP settings show). */
@@ -10,7 +14,10 @@ export type SmtpConnection = {
   port: number;
   security: 'starttls' | 'tls';
   username: string;
-  password: string;
+  /** The password, or null when `accessToken` signs in. */
+  password: string | null;
+  /** Set: log in with XOAUTH2 and this token (nodemailer asks once more with `renew` when the server refuses it). */
+  accessToken?: SmtpAccessToken | undefined;
   /** Extra trusted CA (tests; operators use NODE_EXTRA_CA_CERTS). */
   ca?: string | undefined;
 };
@@ -35,19 +42,40 @@ function smtpConnectionOptions(connection: SmtpConnection) {
   };
 }
 
-/** A nodemailer SMTP transport with those options and the account's login (the settings' check). */
-function smtpTransport(connection: SmtpConnection) {
-  return nodemailer.createTransport({
-    ...smtpConnectionOptions(connection),
-    auth: { user: connection.username, pass: connection.password },
-  });
+/**
+ * The token source as nodemailer's provisionCallback. nodemailer rewraps a failure as a generic
+ * EAUTH; `failure()` keeps the token source's own error (e.g. Microsoft's reconnect message).
+ */
+function tokenProvision(accessToken: SmtpAccessToken) {
+  let failed: Error | undefined;
+  return {
+    provisionCallback: (_user: string, renew: boolean, callback: (error: Error | null, token?: string) => void) => {
+      accessToken(renew).then(
+        (token) => callback(null, token),
+        (error: Error) => {
+          failed = error;
+          // A stand-in: nodemailer rewrites the error it is given (its code becomes EAUTH).
+          callback(new Error('no access token'));
+        },
+      );
+    },
+    failure: () => failed,
+  };
 }
 
 /** Logs in and out (the settings' "Check"): throws nodemailer's error when the server refuses. */
 export async function verifySmtp(connection: SmtpConnection): Promise<void> {
-  const transport = smtpTransport(connection);
+  const provision = connection.accessToken ? tokenProvision(connection.accessToken) : undefined;
+  const transport = nodemailer.createTransport({
+    ...smtpConnectionOptions(connection),
+    auth: provision
+      ? { type: 'OAuth2', user: connection.username, provisionCallback: provision.provisionCallback }
+      : { user: connection.username, pass: connection.password ?? '' },
+  });
   try {
     await transport.verify();
+  } catch (error) {
+    throw provision?.failure() ?? error;
   } finally {
     transport.close();
   }
@@ -106,8 +134,12 @@ export async function sendSmtp(
     });
     // Errors after the connection are reported to the callbacks below; a late 'error' event must not go unheard.
     client.on('error', () => {});
+    const provision = connection.accessToken ? tokenProvision(connection.accessToken) : undefined;
+    const login = provision
+      ? { user: connection.username, oauth2: new XOAuth2({ user: connection.username, provisionCallback: provision.provisionCallback }) }
+      : { user: connection.username, pass: connection.password ?? '' };
     await new Promise<void>((resolve, reject) =>
-      client.login({ user: connection.username, pass: connection.password }, (error) => (error ? reject(error) : resolve())),
+      client.login(login, (error) => (error ? reject(provision?.failure() ?? error) : resolve())),
     );
     const info = await new Promise<{ response?: string }>((resolve, reject) =>
       client.send(envelope, body, (error, sent) => (error ? reject(error) : resolve(sent))),

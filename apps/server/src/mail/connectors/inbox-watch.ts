@@ -1,7 +1,14 @@
 import type { SyncAccount } from '../repo.ts';
 import { createGmailConnector } from './gmail/gmail-connector.ts';
 import { watchImapInbox } from './imap/imap-idle.ts';
-import { type ConnectorOptions, imapSettings, MAIL_HOST_MESSAGES } from './index.ts';
+import {
+  type ConnectorOptions,
+  imapSettings,
+  MAIL_HOST_MESSAGES,
+  MICROSOFT_NOT_CONFIGURED,
+  microsoftImapSettings,
+  withMicrosoftAccessToken,
+} from './index.ts';
 import { resolveMailHost } from './mail-host.ts';
 import { type FolderCursor, type InboxWatch, MailError } from './types.ts';
 
@@ -11,7 +18,7 @@ export type { InboxWatch } from './types.ts';
 export type WatchKind = 'imap' | 'gmail';
 
 export function watchKindOf(account: Pick<SyncAccount, 'provider'>): WatchKind | null {
-  if (account.provider === 'exchange') return 'imap';
+  if (account.provider === 'exchange' || account.provider === 'outlook') return 'imap';
   if (account.provider === 'gmail') return 'gmail';
   return null;
 }
@@ -87,6 +94,14 @@ export function inboxWatchFactory(options: ConnectorOptions): OpenInboxWatch {
     const secret = options.secretBox.decrypt(account.encryptedPassword);
     switch (watchKindOf(account)) {
       case 'imap': {
+        if (account.provider === 'outlook') {
+          const microsoft = options.microsoft;
+          if (!microsoft) throw new MailError('NOT_FOUND', MICROSOFT_NOT_CONFIGURED);
+          const settings = microsoftImapSettings(microsoft, account);
+          return withMicrosoftAccessToken(microsoft, account, (accessToken) =>
+            watchImapInbox({ ...settings, accessToken, ...(options.imapCa ? { ca: options.imapCa } : {}) }, params.onNewMail),
+          );
+        }
         const settings = imapSettings(account);
         const target = await resolveMailHost(settings.host, { allowPrivate: options.allowPrivateHosts });
         if ('refused' in target) {

@@ -12,11 +12,13 @@ import {
 } from '../types.ts';
 import { uidSet } from './uid-set.ts';
 
-export type ImapConfig = {
+/** A password, or an OAuth 2.0 access token sent with AUTH=XOAUTH2 (Microsoft 365). */
+export type ImapCredentials = { password: string; accessToken?: undefined } | { accessToken: string; password?: undefined };
+
+export type ImapConfig = ImapCredentials & {
   host: string;
   port: number;
   user: string;
-  password: string;
   /** Extra trusted CA (PEM). Operators use NODE_EXTRA_CA_CERTS; tests pass their own. */
   ca?: string;
   /** The IP address `host` was resolved to and checked as; connected to instead of resolving again. TLS still checks `host`. */
@@ -63,7 +65,10 @@ export function createImapClient(config: ImapConfig, options: { autoIdle?: boole
     secure: implicitTls,
     // Any other port must upgrade: never send the password in the clear.
     doSTARTTLS: implicitTls ? undefined : true,
-    auth: { user: config.user, pass: config.password },
+    auth:
+      config.accessToken === undefined
+        ? { user: config.user, pass: config.password }
+        : { user: config.user, accessToken: config.accessToken },
     tls: { rejectUnauthorized: true, servername: config.host, ...(config.ca ? { ca: config.ca } : {}) },
     logger: false,
     disableAutoIdle: !options.autoIdle,

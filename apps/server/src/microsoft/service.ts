@@ -1,0 +1,248 @@
+import {
+  type EmailAccount,
+  GMAIL_STATE_TTL_MS,
+  MICROSOFT_CALLBACK_PATH,
+  MICROSOFT_MESSAGES,
+  type MicrosoftExchangeRequest,
+  type MicrosoftStartResponse,
+} from '@penman/contract';
+import { alreadyConnected, getAccount } from '../accounts/service.ts';
+import { checkImapTokenLogin, MailError } from '../mail/service.ts';
+import type { SecretBox, Signer } from '../platform/crypto.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { logger } from '../platform/logger.ts';
+import {
+  type MicrosoftAccountRef,
+  MicrosoftGrantError,
+  type MicrosoftMail,
+  type MicrosoftOAuth,
+  type MicrosoftTokenSet,
+} from '../platform/microsoft.ts';
+import { createOAuthState, verifyOAuthState } from '../platform/oauth-state.ts';
+import { publishEvent } from '../platform/realtime.ts';
+import * as repo from './repo.ts';
+
+// Microsoft 365 and Outlook.com (issue 22): the connect flow (authorization code with PKCE, the
+// refresh token encrypted at rest, a real IMAP XOAUTH2 login before the account is saved) and the
+// access tokens the sync, the watcher and delivery use.
+
+const STATE_PURPOSE = 'microsoft-oauth-state';
+
+/** What the connect flow signs with: the state, and the PKCE verifier derived from the state's random part. */
+export type MicrosoftSigners = { stateSigner: Signer; verifierSigner: Signer };
+type ConnectDeps = MicrosoftSigners & { microsoft: MicrosoftMail | null };
+
+/** The operator's application (client) id, or null when Microsoft is not configured. */
+export function getClientId({ microsoft }: Pick<ConnectDeps, 'microsoft'>): string | null {
+  return microsoft?.oauth.config.clientId ?? null;
+}
+
+function requireMicrosoft(microsoft: MicrosoftMail | null): MicrosoftMail {
+  if (!microsoft) throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.notConfigured);
+  return microsoft;
+}
+
+/**
+ * The PKCE code verifier of a consent: an HMAC of the state's signed random part, so nothing is
+ * stored between start and exchange and only this server can compute it (43 base64url characters,
+ * RFC 7636's minimum length, from 256 bits).
+ */
+function codeVerifierOf(verifierSigner: Signer, random: string): string {
+  return verifierSigner.sign(random);
+}
+
+/** Starts a Microsoft connection: the signed state and Microsoft's sign-in URL (S256 challenge, the address as login hint). */
+export async function startMicrosoftAuth({
+  microsoft,
+  stateSigner,
+  verifierSigner,
+  userId,
+  publicUrl,
+  emailAddress,
+}: ConnectDeps & { userId: string; publicUrl: string; emailAddress: string }): Promise<MicrosoftStartResponse> {
+  const { oauth } = requireMicrosoft(microsoft);
+  const email = emailAddress.trim().toLowerCase();
+  const state = createOAuthState({ signer: stateSigner, purpose: STATE_PURPOSE, userId, email, ttlMs: GMAIL_STATE_TTL_MS });
+  const random = verifyOAuthState({ signer: stateSigner, purpose: STATE_PURPOSE, userId, state })!.random;
+  let authUrl: string;
+  try {
+    authUrl = await oauth.authorizationUrl({
+      redirectUri: `${publicUrl}${MICROSOFT_CALLBACK_PATH}`,
+      state,
+      codeVerifier: codeVerifierOf(verifierSigner, random),
+      loginHint: email,
+    });
+  } catch (error) {
+    // Discovery failed (Microsoft unreachable, a wrong MICROSOFT_TENANT or MICROSOFT_AUTHORITY).
+    logger.warn({ userId, reason: error instanceof Error ? error.message : String(error) }, 'microsoft discovery failed');
+    throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.processFailed);
+  }
+  return { state, authUrl };
+}
+
+function isCallbackUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === MICROSOFT_CALLBACK_PATH && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finishes a Microsoft connection on the server: checks the state and the redirect URI, redeems the
+ * code with the PKCE verifier, reads the mailbox address from the id_token, logs in to Microsoft's
+ * IMAP server with XOAUTH2, and only then saves the account (a reconnection of the same address
+ * replaces the token). Tokens never leave the server and are never logged.
+ */
+export async function exchangeMicrosoftCode({
+  db,
+  microsoft,
+  stateSigner,
+  verifierSigner,
+  secretBox,
+  imapCa,
+  userId,
+  input,
+}: ConnectDeps & {
+  db: Db;
+  secretBox: SecretBox;
+  imapCa?: string | undefined;
+  userId: string;
+  input: MicrosoftExchangeRequest;
+}): Promise<{ account: EmailAccount; email: string }> {
+  const mail = requireMicrosoft(microsoft);
+  const verified = verifyOAuthState({ signer: stateSigner, purpose: STATE_PURPOSE, userId, state: input.state });
+  if (!verified) throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.invalidState);
+  if (!isCallbackUri(input.redirectUri)) throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.exchangeFailed);
+
+  let tokens: MicrosoftTokenSet & { address: string | null };
+  try {
+    tokens = await mail.oauth.exchangeCode({
+      redirectUri: input.redirectUri,
+      code: input.code,
+      state: input.state,
+      codeVerifier: codeVerifierOf(verifierSigner, verified.random),
+    });
+  } catch (error) {
+    // Microsoft's error code and status only: the request carried the code, the verifier and the client secret.
+    const reason = error instanceof MicrosoftGrantError ? error.error : error instanceof Error ? error.name : 'unknown';
+    logger.warn(
+      { userId, status: error instanceof MicrosoftGrantError ? error.status : undefined, reason },
+      'microsoft code exchange failed',
+    );
+    throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.exchangeFailed);
+  }
+  if (!tokens.refreshToken) throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.noRefreshToken);
+  const email = (tokens.address ?? verified.email).trim().toLowerCase();
+  const { imap } = mail.oauth.config;
+
+  try {
+    await checkImapTokenLogin({ settings: { ...imap, user: email }, accessToken: tokens.accessToken, imapCa });
+  } catch (error) {
+    if (error instanceof MailError && error.code === 'AUTH') throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.imapDisabled);
+    logger.warn({ userId, host: imap.host, reason: error instanceof Error ? error.message : String(error) }, 'microsoft imap login failed');
+    throw new AppError('BAD_REQUEST', MICROSOFT_MESSAGES.processFailed);
+  }
+
+  const encryptedRefreshToken = secretBox.encrypt(tokens.refreshToken);
+  const existing = await repo.findAccountByAddress(db, userId, email);
+  let accountId: string | undefined;
+  if (existing && existing.provider !== 'outlook') {
+    throw alreadyConnected(email);
+  } else if (existing) {
+    accountId = existing.id;
+    await repo.replaceRefreshToken(db, userId, accountId, { encryptedRefreshToken, grantedScopes: tokens.scopes, imap });
+  } else {
+    accountId = await repo.insertOutlookAccount(db, userId, {
+      emailAddress: email,
+      encryptedRefreshToken,
+      grantedScopes: tokens.scopes,
+      imap,
+    });
+    // Another connection of the same address got there first.
+    if (!accountId) throw alreadyConnected(email);
+  }
+  mail.remember(accountId, encryptedRefreshToken, tokens);
+  await repo.recordActivity(db, userId, {
+    emailAccountId: accountId,
+    kind: 'account.connected',
+    detail: { emailAddress: email, provider: 'outlook', reconnected: Boolean(existing) },
+  });
+  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
+  return { account: await getAccount({ db, userId, accountId }), email };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access tokens.
+
+/** A cached access token is refreshed this long before it expires (Microsoft's live about an hour). */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** Microsoft's answers that mean the refresh token will never work again: the user must consent anew. */
+const RECONNECT_ERRORS = new Set(['invalid_grant', 'interaction_required', 'consent_required', 'login_required']);
+
+type CachedToken = {
+  accessToken: string;
+  expiresAt: number;
+  /** The encrypted refresh tokens this access token stands for (the one refreshed from, and its rotation). */
+  refreshTokens: Set<string>;
+};
+
+/**
+ * Access tokens per outlook account, cached in this process until shortly before they expire (never
+ * stored, never logged). A refresh reads the stored refresh token, and stores the rotated one
+ * Microsoft returns (encrypted, only if the stored token is still the one refreshed from).
+ * Concurrent callers share one refresh.
+ */
+export function createMicrosoftMail({ db, secretBox, oauth }: { db: Db; secretBox: SecretBox; oauth: MicrosoftOAuth }): MicrosoftMail {
+  const cache = new Map<string, CachedToken>();
+  const refreshing = new Map<string, Promise<string>>();
+
+  async function refresh(account: MicrosoftAccountRef): Promise<string> {
+    const current = (await repo.findRefreshToken(db, account.userId, account.id)) ?? account.encryptedPassword;
+    if (!current) throw new MailError('AUTH', MICROSOFT_MESSAGES.reconnectNeeded);
+    let tokens: MicrosoftTokenSet;
+    try {
+      tokens = await oauth.refresh(secretBox.decrypt(current));
+    } catch (error) {
+      if (error instanceof MicrosoftGrantError && RECONNECT_ERRORS.has(error.error)) {
+        cache.delete(account.id);
+        throw new MailError('AUTH', MICROSOFT_MESSAGES.reconnectNeeded);
+      }
+      const reason = error instanceof MicrosoftGrantError ? error.error : error instanceof Error ? error.message : String(error);
+      throw new MailError('TEMPORARY', `Microsoft sign-in did not answer: ${reason}`);
+    }
+    const known = new Set([current]);
+    if (account.encryptedPassword) known.add(account.encryptedPassword);
+    if (tokens.refreshToken) {
+      const rotated = secretBox.encrypt(tokens.refreshToken);
+      if (await repo.storeRotatedRefreshToken(db, account.userId, account.id, current, rotated)) known.add(rotated);
+    }
+    cache.set(account.id, { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt, refreshTokens: known });
+    return tokens.accessToken;
+  }
+
+  return {
+    oauth,
+    async accessToken(account, options = {}) {
+      if (!account.encryptedPassword) throw new MailError('AUTH', MICROSOFT_MESSAGES.reconnectNeeded);
+      const cached = cache.get(account.id);
+      if (!options.renew && cached?.refreshTokens.has(account.encryptedPassword) && cached.expiresAt - REFRESH_MARGIN_MS > Date.now())
+        return cached.accessToken;
+      const pending = refreshing.get(account.id);
+      if (pending) return pending;
+      const started = refresh(account).finally(() => refreshing.delete(account.id));
+      refreshing.set(account.id, started);
+      return started;
+    },
+    remember(accountId, encryptedRefreshToken, tokens) {
+      cache.set(accountId, {
+        accessToken: tokens.accessToken,
+        expiresAt: tokens.expiresAt,
+        refreshTokens: new Set([encryptedRefreshToken]),
+      });
+    },
+  };
+}
