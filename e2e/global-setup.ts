@@ -93,13 +93,14 @@ export default async function globalSetup() {
     // Every spec signs in from 127.0.0.1: the per-address limit is not what these tests are about.
     SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
     NODE_EXTRA_CA_CERTS: dovecot.caFile,
-    // Microsoft 365 / Outlook: the stand-in as the authority, its mail servers Dovecot (no SMTP here:
+    // Microsoft 365 / Outlook: the stand-in as the authority, its mail server Dovecot (STARTTLS, as any
+    // port but 993; no SMTP here:
     // these specs only read a Microsoft mailbox; sending over XOAUTH2 is tested on the server).
     MICROSOFT_CLIENT_ID: microsoft.clientId,
     MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
     MICROSOFT_AUTHORITY: microsoft.url,
     MICROSOFT_IMAP_HOST: 'localhost',
-    MICROSOFT_IMAP_PORT: String(dovecot.imapsPort),
+    MICROSOFT_IMAP_PORT: String(dovecot.imapPort),
   };
   let output = '';
   const server = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -72,7 +72,12 @@ test('a Microsoft 365 mailbox connects through the sign-in popup, initializes an
   expect(done.emailsDownloadedCount).toBe(MESSAGES);
   await expect(card.getByText(/^Initialized/)).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText('Emails downloaded').locator('..')).toContainText(String(MESSAGES));
+  // Replies go through Microsoft's SMTP server with the same sign-in: nothing to fill in or check.
+  await expect(card.getByText('Replies are sent through smtp.office365.com (port 587) with your Microsoft sign-in.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Check connection' })).toHaveCount(0);
   await snap(page, 'microsoft-initialized-1280');
+  // Toasts fading out are half transparent: checked once they are gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -16,6 +16,8 @@ export const MICROSOFT_LABELS = {
   startFailed: 'Failed to start Microsoft sign-in.',
   authFailed: 'Microsoft sign-in failed.',
   connectedTitle: 'Microsoft Account Connected',
+  // The account card's Replies: Microsoft's SMTP server is the operator's setting, the login the sign-in.
+  smtpThrough: (host: string, port: number) => `Replies are sent through ${host} (port ${port}) with your Microsoft sign-in.`,
   // /microsoft-callback.
   pageTitle: 'Microsoft · Penman',
   processing: 'Finishing Microsoft sign-in...',
