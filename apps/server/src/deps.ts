@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Env } from './env.ts';
 import { createTextExtractor, type TextExtractor } from './files/text-extractor.ts';
 import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
-import { createMicrosoftMail } from './microsoft/service.ts';
+import { createMicrosoftMail } from './microsoft/tokens.ts';
 import { type Auth, createAuth } from './platform/auth.ts';
 import { createSecretBox, createSigner, type SecretBox, type Signer } from './platform/crypto.ts';
 import { resolveAppSecret } from './platform/data-dir.ts';

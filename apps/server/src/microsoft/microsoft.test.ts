@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { ACCOUNT_MESSAGES, DELIVERY_MESSAGES, MICROSOFT_MESSAGES } from '@penman/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deliverDraft } from '../delivery/service.ts';
 import { composeDraftForEmail } from '../drafts/service.ts';
-import { runSync } from '../mail/service.ts';
+import { runSync, startNewMailWatcher } from '../mail/service.ts';
+import { sendPendingNotificationEmails } from '../notifications/email.ts';
+import { notify } from '../notifications/service.ts';
 import { draftDeliveries, emailAccounts, emails } from '../platform/db/schema/index.ts';
 import { logger } from '../platform/logger.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { openTestMailbox, startDovecot } from '../test-support/dovecot.ts';
-import { personalMail, storeIncomingQuestion } from '../test-support/drafting.ts';
+import { appendToInbox, personalMail, storeIncomingQuestion, waitFor } from '../test-support/drafting.ts';
 import { startMicrosoftStandIn } from '../test-support/microsoft-stand-in.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
 
@@ -394,6 +396,60 @@ describe('Microsoft delivery: SMTP XOAUTH2 and Drafts over IMAP', () => {
       }
     } finally {
       await client.logout();
+    }
+  });
+
+  it('notification email copies go out through Microsoft’s SMTP server too', async () => {
+    const prefs = { newDrafts: true, flaggedDrafts: true, failures: true, weeklySummary: false, email: true };
+    const saved = await t.request('/api/settings/notifications', { method: 'PUT', cookie: megan.cookie, json: prefs });
+    expect((await saved.json()).emailSender).toBe('megan@contoso.example');
+    const before = sink.received.length;
+    await notify({ db, userId: megan.user.id }, 'delivery_failed', {
+      title: 'Delivery failed',
+      body: 'Quarterly report could not be sent',
+    });
+    expect(await sendPendingNotificationEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(sink.received.length).toBe(before + 1);
+    expect(sink.received.at(-1)!).toMatchObject({ from: 'megan@contoso.example', to: ['megan@example.com'] });
+    await t.request('/api/settings/notifications', { method: 'PUT', cookie: megan.cookie, json: { ...prefs, email: false } });
+  });
+
+  it('the new mail watcher holds an IDLE connection with XOAUTH2 and enqueues a sync for new mail', async () => {
+    await db.update(emailAccounts).set({ initialized: true }).where(eq(emailAccounts.id, meganAccount));
+    const syncJobs = async () => {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'mail.sync' and singleton_key = ${`sync:${meganAccount}`}`,
+      );
+      return rows[0]!.n;
+    };
+    const watcher = startNewMailWatcher(t.deps, {
+      backoff: { baseMs: 100, maxMs: 1_000 },
+      stableMs: 0,
+      coalesceMs: 200,
+      refreshMs: 60_000,
+    });
+    try {
+      await waitFor(
+        'the IDLE connection',
+        () => watcher.open().imap.includes(meganAccount),
+        (open) => open,
+      );
+      const before = await syncJobs();
+      await appendToInbox(
+        dovecot,
+        'megan',
+        personalMail({
+          from: 'carol@client.test',
+          to: 'megan@contoso.example',
+          subject: 'New',
+          body: 'Hi',
+          messageId: 'watched@client.test',
+        }),
+      );
+      await waitFor('the sync job', syncJobs, (n) => n > before);
+    } finally {
+      await watcher.stop();
+      await db.update(emailAccounts).set({ initialized: false }).where(eq(emailAccounts.id, meganAccount));
     }
   });
 

@@ -164,13 +164,26 @@ export function createMicrosoftOAuth(config: MicrosoftConfig): MicrosoftOAuth {
   };
 }
 
+/**
+ * No access token for an account: AUTH (Microsoft refuses the refresh token for good: the user must
+ * reconnect; the message says so) or TEMPORARY (Microsoft could not be reached). The connectors turn
+ * it into a MailError with the same code and message.
+ */
+export class MicrosoftTokenError extends Error {
+  constructor(
+    readonly code: 'AUTH' | 'TEMPORARY',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** An outlook account as the token source needs it (its refresh token is the encrypted secret). */
 export type MicrosoftAccountRef = { id: string; userId: string; encryptedPassword: string | null };
 
 /**
  * Microsoft mail for the connectors and delivery: the servers, and access tokens per account (built
- * in `microsoft/service.ts`, handed out by deps). Errors are `MailError`s: AUTH with the reconnect
- * message when Microsoft no longer accepts the refresh token, TEMPORARY when it cannot be reached.
+ * in `microsoft/tokens.ts`, handed out by deps). `accessToken` throws MicrosoftTokenError.
  */
 export type MicrosoftMail = {
   oauth: MicrosoftOAuth;

@@ -1,7 +1,7 @@
 import { DEFAULT_EXCHANGE_SERVER, DEFAULT_IMAP_PORT, MICROSOFT_MESSAGES } from '@penman/contract';
 import type { SecretBox } from '../../platform/crypto.ts';
 import type { GoogleConfig } from '../../platform/google.ts';
-import type { MicrosoftAccountRef, MicrosoftMail } from '../../platform/microsoft.ts';
+import { type MicrosoftAccountRef, type MicrosoftMail, MicrosoftTokenError } from '../../platform/microsoft.ts';
 import type { LocalStorage } from '../../platform/storage.ts';
 import type { SyncAccount } from '../repo.ts';
 import { createGmailConnector } from './gmail/gmail-connector.ts';
@@ -59,13 +59,21 @@ export async function withMicrosoftAccessToken<T>(
   account: MicrosoftAccountRef,
   open: (accessToken: string) => Promise<T>,
 ): Promise<T> {
-  const accessToken = await microsoft.accessToken(account);
+  const token = async (renew: boolean) => {
+    try {
+      return await microsoft.accessToken(account, { renew });
+    } catch (error) {
+      if (error instanceof MicrosoftTokenError) throw new MailError(error.code, error.message, { cause: error });
+      throw error;
+    }
+  };
+  const accessToken = await token(false);
   try {
     return await open(accessToken);
   } catch (error) {
     if (!(error instanceof MailError && error.code === 'AUTH')) throw error;
   }
-  const renewed = await microsoft.accessToken(account, { renew: true });
+  const renewed = await token(true);
   try {
     return await open(renewed);
   } catch (error) {
