@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
@@ -53,6 +55,16 @@ export default async function globalSetup() {
   const baseUrl = `http://localhost:${port}`;
   // Microsoft's identity platform stood in for; Dovecot checks its bearer tokens (XOAUTH2) besides passwords.
   const microsoft = await startMicrosoftStandIn({ users: { [E2E_MICROSOFT.email]: E2E_MICROSOFT.user } });
+  // The specs run in other processes: they revoke and restore a consent through this local door.
+  const microsoftControl = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://control');
+    const login = url.searchParams.get('login') ?? '';
+    if (req.method === 'POST' && url.pathname === '/revoke') microsoft.revoke(login);
+    else if (req.method === 'POST' && url.pathname === '/restore') microsoft.restore(login);
+    else res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => microsoftControl.listen(0, '127.0.0.1', resolve));
   // A real IMAP server with real mail for the Email Accounts flow.
   const dovecot = await startDovecot({ oauth2IntrospectionUrl: microsoft.introspectionUrl });
   for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP, E2E_DELIVERY_IMAP]) {
@@ -120,6 +132,7 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_IMAP_PORT = String(dovecot.imapPort);
   process.env.E2E_MICROSOFT_AUTHORITY = microsoft.url;
+  process.env.E2E_MICROSOFT_CONTROL = `http://127.0.0.1:${(microsoftControl.address() as AddressInfo).port}`;
   process.env.E2E_OWNER_LINK = output.match(/http:\/\/\S+\/invite\/\S+/)?.[0] ?? '';
 
   return async () => {
@@ -127,6 +140,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once('exit', resolve));
     await dovecot.stop();
     await microsoft.close();
+    microsoftControl.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

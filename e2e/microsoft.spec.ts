@@ -1,8 +1,8 @@
-import { type EmailAccount, MICROSOFT_MESSAGES } from '@penman/contract';
+import { ACCOUNT_MESSAGES, type EmailAccount, MICROSOFT_MESSAGES } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { layoutProblems, PHONE } from './layout.ts';
-import { createUser, E2E_MICROSOFT, signIn, snap, toast, waitForInitialization } from './support.ts';
+import { createUser, deliverQuestion, E2E_MICROSOFT, signIn, snap, toast, waitForInitialization } from './support.ts';
 
 // Microsoft 365 / Outlook (issue 22) against the production build: the sign-in popup goes to the
 // identity platform's stand-in (started by the global setup, as MICROSOFT_AUTHORITY), which consents
@@ -79,6 +79,51 @@ test('a Microsoft 365 mailbox connects through the sign-in popup, initializes an
   // Toasts fading out are half transparent: checked once they are gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   expect(await axeViolations(page)).toEqual([]);
+});
+
+/** The user withdraws Penman's consent at Microsoft (`revoke`), or gives it again (`restore`). */
+async function consent(action: 'revoke' | 'restore', login: string) {
+  const response = await fetch(`${process.env.E2E_MICROSOFT_CONTROL}/${action}?login=${encodeURIComponent(login)}`, { method: 'POST' });
+  expect(response.ok).toBe(true);
+}
+
+test('a revoked consent shows Reconnect on the card, which signs in with Microsoft again', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, USER);
+  const accounts = (await (await page.request.get('/api/accounts')).json()) as { accounts: EmailAccount[] };
+  const account = accounts.accounts.find((candidate) => candidate.emailAddress === E2E_MICROSOFT.email)!;
+  await consent('revoke', E2E_MICROSOFT.email);
+  try {
+    // New mail wakes the watcher; the sync's sign-in is refused and the refresh token too.
+    await deliverQuestion(E2E_MICROSOFT, 'After the consent was revoked');
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(`/api/accounts/${account.id}`)).json()) as { account: EmailAccount }).account.lastSyncError,
+        {
+          timeout: 90_000,
+        },
+      )
+      .toBe(ACCOUNT_MESSAGES.reconnectNeeded);
+  } finally {
+    await consent('restore', E2E_MICROSOFT.email);
+  }
+  await page.goto('/dashboard/email-accounts');
+  const card = page.getByRole('article').filter({ hasText: E2E_MICROSOFT.email });
+  await expect(card.getByText(ACCOUNT_MESSAGES.reconnectNeeded)).toBeVisible();
+  await snap(page, 'microsoft-reconnect-needed-1280');
+
+  // No password dialog: Microsoft's sign-in again, for the same address.
+  const authorize = page.context().waitForEvent('request', (request) => request.url().includes('/oauth2/v2.0/authorize'));
+  const popupOpened = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'Reconnect' }).click();
+  await (await popupOpened).waitForEvent('close', { timeout: 30_000 });
+  expect(new URL((await authorize).url()).searchParams.get('login_hint')).toBe(E2E_MICROSOFT.email);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(toast(page, 'Microsoft Account Connected', `Successfully connected ${E2E_MICROSOFT.email}.`)).toBeVisible();
+  await expect(card.getByText(ACCOUNT_MESSAGES.reconnectNeeded)).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
 });
 
 test('a declined consent says what to do, and the dialog stays open to try again', async ({ page }) => {
