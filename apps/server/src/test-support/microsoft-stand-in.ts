@@ -323,5 +323,3 @@ export async function startMicrosoftStandIn(options: MicrosoftStandInOptions = {
       }),
   };
 }
-
-export type MicrosoftStandIn = Awaited<ReturnType<typeof startMicrosoftStandIn>>;
