@@ -1,8 +1,16 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { MICROSOFT_MAIL_SERVERS } from '@penman/contract';
 import { z } from 'zod';
 import { parseTrustedProxy } from './platform/http/client-ip.ts';
 import { parseStorageUrl } from './platform/storage-url.ts';
+
+/** `1.1.1.1`, `1.1.1.1:53`, `::1` or `[::1]:53`: what node:dns's setServers takes. */
+const isDnsServer = (server: string) => {
+  const withPort = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(server);
+  if (isIP(server)) return true;
+  return withPort !== null && isIP(withPort[1]!) !== 0 && Number(withPort[2]) <= 65535;
+};
 
 /**
  * Every setting Penman reads, parsed once at start. Nothing else reads process.env.
@@ -45,6 +53,20 @@ const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // The DNS servers the mail server lookup (SRV, MX) asks, comma-separated `ip` or `ip:port` (tests
+  // point it at a local server); unset = the system's resolvers.
+  MAIL_DNS_SERVERS: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .refine((servers) => servers?.every(isDnsServer) ?? true, 'must be IP addresses, each with an optional :port'),
   SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   // New mail noticed at once: IMAP IDLE connections held at most (one per account; 0 = none, the
   // schedule alone), and how often Gmail accounts are asked for new history.

@@ -55,6 +55,8 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
       port: 993,
     },
   }),
+  // A known provider's domain: answered from the presets table, no DNS question asked.
+  'GET /api/accounts/mail-server-lookup': () => ({ query: { email: 'someone@yahoo.com' } }),
   'PATCH /api/accounts/{id}': () => ({
     body: {
       isActive: true,

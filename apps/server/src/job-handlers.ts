@@ -3,8 +3,8 @@ import { initializationStepJob, recomputeForAliasesJob } from './accounts/jobs.t
 import { runInitializationStep } from './accounts/service.ts';
 import { updateContactsForStoredMailJob } from './contacts/jobs.ts';
 import { updateContactsForEmails } from './contacts/service.ts';
-import { deliverDraftJob } from './delivery/jobs.ts';
-import { deliverDraft } from './delivery/service.ts';
+import { deliverDraftJob, failStalledDeliveriesJob } from './delivery/jobs.ts';
+import { deliverDraft, failStalledDeliveries } from './delivery/service.ts';
 import type { Deps } from './deps.ts';
 import { composeDraftJob, learnFromOwnRepliesJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
 import { composeDraftForEmail, learnFromOwnReplies, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
@@ -13,8 +13,8 @@ import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
 import { enqueueScheduledSyncs, indexStoredMail, runSync } from './mail/service.ts';
 import { sendPendingNotificationEmails } from './notifications/email.ts';
-import { sendNotificationEmailsJob, weeklySummaryJob } from './notifications/jobs.ts';
-import { sendWeeklySummaries } from './notifications/service.ts';
+import { pruneNotificationsJob, sendNotificationEmailsJob, weeklySummaryJob } from './notifications/jobs.ts';
+import { pruneNotifications, sendWeeklySummaries } from './notifications/service.ts';
 import { handle, type JobRegistration, subscribe } from './platform/queue.ts';
 import { refreshStyleOnMailStoredJob } from './style/jobs.ts';
 import { refreshStyleFromSentMail } from './style/service.ts';
@@ -50,6 +50,13 @@ export const jobHandlers: JobRegistration<Deps>[] = [
     await composeDraftForEmail({ db: deps.db, env: deps.env, userId, emailId });
   }),
   handle(deliverDraftJob, (payload, deps) => deliverDraft(deps, payload)),
+  handle(
+    failStalledDeliveriesJob,
+    async (_payload, deps) => {
+      await failStalledDeliveries({ db: deps.db, now: deps.clock.now() });
+    },
+    { cron: () => '*/10 * * * *' },
+  ),
   handle(relearnTriageJob, async ({ userId, accountId }, deps) => {
     await relearnTriage({ db: deps.db, userId, accountId });
   }),
@@ -67,6 +74,13 @@ export const jobHandlers: JobRegistration<Deps>[] = [
       await sendPendingNotificationEmails(deps);
     },
     { cron: () => '* * * * *' },
+  ),
+  handle(
+    pruneNotificationsJob,
+    async (_payload, deps) => {
+      await pruneNotifications({ db: deps.db, now: deps.clock.now() });
+    },
+    { cron: () => '30 3 * * *' },
   ),
 
   subscribe(mailStoredEvent, indexStoredMailJob, (payload, deps) => indexStoredMail(deps, payload)),

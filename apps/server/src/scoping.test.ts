@@ -152,6 +152,14 @@ const callerScopedRoutes: Record<string, (f: Fixture, t: Awaited<ReturnType<type
     const json = { confirmation: 'DELETE EMAIL ACCOUNT' };
     expect((await t.request(`/api/accounts/${account.id}`, { method: 'DELETE', cookie: f.cookieB, json })).status).toBe(204);
   },
+  'GET /api/accounts/mail-server-lookup': async (f, t) => {
+    // Mail server settings of a domain (presets, DNS): the same for everyone, no user data.
+    const path = '/api/accounts/mail-server-lookup?email=a%40yahoo.com';
+    const a = await (await t.request(path, { cookie: f.cookieA })).json();
+    const b = await (await t.request(path, { cookie: f.cookieB })).json();
+    expect(a).toMatchObject({ source: 'preset', presetId: 'yahoo' });
+    expect(b).toEqual(a);
+  },
   'GET /api/gmail/client-id': async (f, t) => {
     // The operator's OAuth client id: the same for everyone, no user data.
     const a = await (await t.request('/api/gmail/client-id', { cookie: f.cookieA })).json();

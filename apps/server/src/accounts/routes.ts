@@ -7,6 +7,8 @@ import {
   ZDeleteAccountRequest,
   ZDownloadProgressResponse,
   ZListAccountsResponse,
+  ZMailServerLookupQuery,
+  ZMailServerLookupResponse,
   ZUpdateAccountRequest,
   ZUpdateAliasesRequest,
   ZUpdateCredentialsRequest,
@@ -18,6 +20,7 @@ import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/h
 import { requireUser } from '../platform/http/session.ts';
 import type { AppEnv } from '../platform/http/types.ts';
 import { updateAliases } from './aliases-service.ts';
+import { lookupMailServer } from './mail-server-lookup-service.ts';
 import * as service from './service.ts';
 
 const listRoute = createRoute({
@@ -35,6 +38,16 @@ const createRoute_ = createRoute({
   description: 'Adds an Exchange-type / any IMAP account after logging in with its credentials.',
   request: { body: jsonBody(ZCreateImapAccountRequest) },
   responses: { 201: json(ZAccountResponse, 'Connected'), 409: json(ZApiError, 'Already connected'), ...accountErrors },
+});
+const lookupRoute = createRoute({
+  method: 'get',
+  path: '/accounts/mail-server-lookup',
+  tags: ['accounts'],
+  security,
+  description:
+    "The IMAP and SMTP servers to suggest for an address: its provider's preset, else the domain's DNS SRV records (RFC 6186), else a provider its MX hosts belong to; dnsUnavailable when DNS could not be reached.",
+  request: { query: ZMailServerLookupQuery },
+  responses: { 200: json(ZMailServerLookupResponse, 'The suggestion'), 400: accountErrors[400], 401: accountErrors[401] },
 });
 const getRoute = createRoute({
   method: 'get',
@@ -113,57 +126,63 @@ export function accountRoutes(deps: Deps) {
   app.use('/accounts', requireUser(deps));
   app.use('/accounts/*', requireUser(deps));
   const scope = (userId: string, accountId: string) => ({ db: deps.db, userId, accountId, queue: deps.queue });
-  return app
-    .openapi(listRoute, async (c) => c.json({ accounts: await service.listAccounts({ db: deps.db, userId: c.get('userId') }) }, 200))
-    .openapi(createRoute_, async (c) => {
-      const account = await service.createImapAccount({
-        db: deps.db,
-        userId: c.get('userId'),
-        secretBox: deps.secretBox,
-        imapCa: deps.imapCa,
-        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
-        input: c.req.valid('json'),
-      });
-      return c.json({ account }, 201);
-    })
-    .openapi(getRoute, async (c) => c.json({ account: await service.getAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200))
-    .openapi(patchRoute, async (c) =>
-      c.json(
-        { account: await service.updateAccount({ ...scope(c.get('userId'), c.req.valid('param').id), input: c.req.valid('json') }) },
-        200,
-      ),
-    )
-    .openapi(deleteRoute, async (c) => {
-      const userId = c.get('userId');
-      const accountId = c.req.valid('param').id;
-      await service.deleteAccount({ db: deps.db, userId, accountId, storage: deps.storage, files: deps.files });
-      return c.body(null, 204);
-    })
-    .openapi(credentialsRoute, async (c) => {
-      const input = c.req.valid('json');
-      const account = await service.updateCredentials({
-        ...scope(c.get('userId'), c.req.valid('param').id),
-        secretBox: deps.secretBox,
-        imapCa: deps.imapCa,
-        allowPrivateHosts: allowsPrivateMailHosts(deps.env),
-        input,
-      });
-      return c.json({ account }, 200);
-    })
-    .openapi(aliasesRoute, async (c) =>
-      c.json({ account: await updateAliases({ ...scope(c.get('userId'), c.req.valid('param').id), input: c.req.valid('json') }) }, 200),
-    )
-    .openapi(progressRoute, async (c) => c.json(await service.downloadProgress(scope(c.get('userId'), c.req.valid('param').id)), 200))
-    .openapi(initializeRoute, async (c) => c.json(await service.initializeAccount(scope(c.get('userId'), c.req.valid('param').id)), 200))
-    .openapi(retryRoute, async (c) => c.json(await service.retryInitialization(scope(c.get('userId'), c.req.valid('param').id)), 200))
-    .openapi(pauseRoute, async (c) =>
-      c.json({ account: await service.pauseInitialization(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
-    )
-    .openapi(stopRoute, async (c) =>
-      c.json({ account: await service.stopInitialization(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
-    )
-    .openapi(resetRoute, async (c) => c.json({ account: await service.resetAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200))
-    .openapi(downloadRoute, async (c) =>
-      c.json({ account: await service.startDownload(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
-    );
+  return (
+    app
+      .openapi(listRoute, async (c) => c.json({ accounts: await service.listAccounts({ db: deps.db, userId: c.get('userId') }) }, 200))
+      .openapi(createRoute_, async (c) => {
+        const account = await service.createImapAccount({
+          db: deps.db,
+          userId: c.get('userId'),
+          secretBox: deps.secretBox,
+          imapCa: deps.imapCa,
+          allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+          input: c.req.valid('json'),
+        });
+        return c.json({ account }, 201);
+      })
+      // Before /accounts/{id}, which would take 'mail-server-lookup' for an id.
+      .openapi(lookupRoute, async (c) => c.json(await lookupMailServer({ env: deps.env }, c.req.valid('query')), 200))
+      .openapi(getRoute, async (c) => c.json({ account: await service.getAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200))
+      .openapi(patchRoute, async (c) =>
+        c.json(
+          { account: await service.updateAccount({ ...scope(c.get('userId'), c.req.valid('param').id), input: c.req.valid('json') }) },
+          200,
+        ),
+      )
+      .openapi(deleteRoute, async (c) => {
+        const userId = c.get('userId');
+        const accountId = c.req.valid('param').id;
+        await service.deleteAccount({ db: deps.db, userId, accountId, storage: deps.storage, files: deps.files });
+        return c.body(null, 204);
+      })
+      .openapi(credentialsRoute, async (c) => {
+        const input = c.req.valid('json');
+        const account = await service.updateCredentials({
+          ...scope(c.get('userId'), c.req.valid('param').id),
+          secretBox: deps.secretBox,
+          imapCa: deps.imapCa,
+          allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+          input,
+        });
+        return c.json({ account }, 200);
+      })
+      .openapi(aliasesRoute, async (c) =>
+        c.json({ account: await updateAliases({ ...scope(c.get('userId'), c.req.valid('param').id), input: c.req.valid('json') }) }, 200),
+      )
+      .openapi(progressRoute, async (c) => c.json(await service.downloadProgress(scope(c.get('userId'), c.req.valid('param').id)), 200))
+      .openapi(initializeRoute, async (c) => c.json(await service.initializeAccount(scope(c.get('userId'), c.req.valid('param').id)), 200))
+      .openapi(retryRoute, async (c) => c.json(await service.retryInitialization(scope(c.get('userId'), c.req.valid('param').id)), 200))
+      .openapi(pauseRoute, async (c) =>
+        c.json({ account: await service.pauseInitialization(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+      )
+      .openapi(stopRoute, async (c) =>
+        c.json({ account: await service.stopInitialization(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+      )
+      .openapi(resetRoute, async (c) =>
+        c.json({ account: await service.resetAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+      )
+      .openapi(downloadRoute, async (c) =>
+        c.json({ account: await service.startDownload(scope(c.get('userId'), c.req.valid('param').id)) }, 200),
+      )
+  );
 }

@@ -1,8 +1,10 @@
 import {
   ACCOUNT_MESSAGES,
+  appPasswordPresetFor,
   type CreateImapAccountRequest,
   type EmailAccount,
   type InitStep,
+  PRESET_MESSAGES,
   PROVIDERS_WITH_READ_STATE,
   type UpdateAccountRequest,
   type UpdateCredentialsRequest,
@@ -10,7 +12,7 @@ import {
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { removeAccountFiles } from '../files/service.ts';
-import { checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
+import { CONNECTION_CHECK_MESSAGES, checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -84,6 +86,24 @@ export function alreadyConnected(emailAddress: string): AppError {
   return new AppError('CONFLICT', message, { fields: { emailAddress: message } });
 }
 
+/**
+ * The test login of the add and the reconnect. A server that refused the password, run by a provider
+ * that refuses account passwords (Yahoo, iCloud, Gmail...), is answered with its need for an app
+ * password and the page that makes one, not the generic refusal.
+ */
+async function logInOrExplain(params: Parameters<typeof checkImapLogin>[0], emailAddress: string) {
+  try {
+    await checkImapLogin(params);
+  } catch (error) {
+    const { host } = params.settings;
+    const preset = appPasswordPresetFor({ emailAddress, host });
+    if (preset && error instanceof AppError && error.message === CONNECTION_CHECK_MESSAGES.refusedLogin(host)) {
+      throw new AppError('BAD_REQUEST', PRESET_MESSAGES.needsAppPassword(preset));
+    }
+    throw error;
+  }
+}
+
 /** Adds an Exchange-type / any IMAP account after logging in with its credentials. */
 export async function createImapAccount({
   db,
@@ -97,7 +117,7 @@ export async function createImapAccount({
   if (await repo.findAccountByAddress(db, userId, emailAddress)) throw alreadyConnected(emailAddress);
   const account = { emailAddress, serverUrl: input.serverUrl || null, port: input.port ?? null, username: input.username || null };
   const settings = imapSettings(account);
-  await checkImapLogin({ settings, password: input.password, imapCa, allowPrivateHosts });
+  await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, emailAddress);
   const accountId = await repo.insertAccount(db, userId, {
     ...account,
     serverUrl: settings.host,
@@ -130,10 +150,10 @@ export async function updateCredentials({
 }) {
   const account = await getAccount({ db, userId, accountId });
   if (account.provider !== 'exchange')
-    throw new AppError('BAD_REQUEST', 'Only IMAP accounts sign in with a password; reconnect Gmail through Google.');
+    throw new AppError('BAD_REQUEST', 'Only IMAP accounts sign in with a password; reconnect Gmail through Google, and Microsoft 365 / Outlook through Microsoft.');
   const username = input.username === undefined ? account.username : input.username || null;
   const settings = imapSettings({ emailAddress: account.emailAddress, serverUrl: account.serverUrl, port: account.port, username });
-  await checkImapLogin({ settings, password: input.password, imapCa, allowPrivateHosts });
+  await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, account.emailAddress);
   await repo.updateAccount(db, userId, accountId, {
     username,
     encryptedPassword: secretBox.encrypt(input.password),

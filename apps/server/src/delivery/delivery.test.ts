@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { DELIVERY_MESSAGES } from '@penman/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
@@ -11,7 +11,7 @@ import { openTestMailbox, startDovecot } from '../test-support/dovecot.ts';
 import { addInitializedImapAccount, personalMail } from '../test-support/drafting.ts';
 import { startGoogleStandIn } from '../test-support/google-stand-in.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
-import { type DeliveryStep, deliverDraft } from './service.ts';
+import { type DeliveryStep, deliverDraft, failStalledDeliveries, STALLED_DELIVERY_AFTER_MS } from './service.ts';
 
 // Approve means delivered (issue 20), against a real Dovecot (APPEND to Drafts and Sent), a real
 // SMTP server (smtp-server) and the Google stand-in: each reply arrives exactly once, also when the
@@ -197,6 +197,43 @@ describe('Save to Drafts on IMAP (Dovecot)', () => {
     const delivery = await deliveryOf(draftId);
     expect(delivery).toMatchObject({ state: 'delivered', attempts: 2 });
     expect(await mailboxCopies('alice', 'Drafts', delivery.messageId)).toHaveLength(1);
+  });
+});
+
+describe('a delivery no job will finish', () => {
+  it('left with a live job it is untouched; once pg-boss gave up it fails with Retry, and Retry delivers it once', async () => {
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await approve(alice.cookie, draftId);
+    // The worker died mid-attempt, long ago: the row says delivering.
+    const longAgo = new Date(Date.now() - STALLED_DELIVERY_AFTER_MS - 60_000);
+    await db
+      .update(draftDeliveries)
+      .set({ state: 'delivering', attempts: 5, updatedAt: longAgo })
+      .where(eq(draftDeliveries.draftId, draftId));
+    const now = new Date();
+    expect(await failStalledDeliveries({ db, now })).toBe(0);
+    expect((await deliveryOf(draftId)).state).toBe('delivering');
+
+    // pg-boss gave up on the job after its retries.
+    await db.execute(sql`update pgboss.job set state = 'failed' where name = 'delivery.deliver' and data->>'draftId' = ${draftId}`);
+    expect(await failStalledDeliveries({ db, now })).toBe(1);
+    expect(await deliveryOf(draftId)).toMatchObject({ state: 'failed', retryable: true, error: DELIVERY_MESSAGES.interrupted });
+    // A second sweep finds nothing more.
+    expect(await failStalledDeliveries({ db, now })).toBe(0);
+
+    expect((await t.request(`/api/drafts/${draftId}/retry-delivery`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+    await deliverDraft(t.deps, { userId: alice.user.id, draftId });
+    const delivery = await deliveryOf(draftId);
+    expect(delivery.state).toBe('delivered');
+    expect(await mailboxCopies('alice', 'Drafts', delivery.messageId)).toHaveLength(1);
+  });
+
+  it('a recent delivery without a job is not failed yet', async () => {
+    const { draftId } = await pendingDraft(alice.user.id, aliceAccount);
+    await approve(alice.cookie, draftId);
+    await db.execute(sql`update pgboss.job set state = 'failed' where name = 'delivery.deliver' and data->>'draftId' = ${draftId}`);
+    expect(await failStalledDeliveries({ db, now: new Date() })).toBe(0);
+    expect((await deliveryOf(draftId)).state).toBe('queued');
   });
 });
 

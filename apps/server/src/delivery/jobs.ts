@@ -13,3 +13,11 @@ export const deliverDraftJob = defineJob({
   retryLimit: 5,
   policy: 'stately',
 });
+
+/** Every 10 minutes: deliveries no job will finish any more become failed with Retry (service.ts failStalledDeliveries). */
+export const failStalledDeliveriesJob = defineJob({
+  name: 'delivery.fail-stalled',
+  payload: z.object({}).passthrough(),
+  retryLimit: 1,
+  policy: 'stately',
+});

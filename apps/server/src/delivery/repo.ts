@@ -238,3 +238,38 @@ export async function findMailOfDraft(db: Writer, userId: string, draftId: strin
     .limit(1);
   return row;
 }
+
+/**
+ * Deliveries left queued or delivering since before `before` with no job of theirs waiting,
+ * retrying or running (pg-boss gave up after its retries, or the job was lost): nothing will
+ * finish them. Every user's (the sweep is the system's); the caller fails each in its user's scope.
+ */
+export async function findStalledDeliveries(db: Db, before: Date) {
+  const result = await db.execute(sql`
+    select d.user_id as "userId", d.draft_id as "draftId"
+    from ${draftDeliveries} d
+    where d.state in ('queued', 'delivering') and d.updated_at < ${before.toISOString()}::timestamptz
+      and not exists (
+        select 1 from pgboss.job j
+        where j.name = 'delivery.deliver' and j.state in ('created', 'retry', 'active') and j.data->>'draftId' = d.draft_id::text
+      )
+    limit 500
+  `);
+  return (result as unknown as { rows: { userId: string; draftId: string }[] }).rows;
+}
+
+/** Failed and retryable, only if it is still queued or delivering (a job that woke up meanwhile wins). */
+export async function markStalledFailed(db: Db, userId: string, draftId: string, error: string) {
+  const [row] = await db
+    .update(draftDeliveries)
+    .set({ state: 'failed', error, retryable: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(draftDeliveries.userId, userId),
+        eq(draftDeliveries.draftId, draftId),
+        inArray(draftDeliveries.state, ['queued', 'delivering']),
+      ),
+    )
+    .returning({ draftId: draftDeliveries.draftId });
+  return row !== undefined;
+}

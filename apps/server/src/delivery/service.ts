@@ -1,9 +1,11 @@
 import {
+  appPasswordPresetFor,
   DELIVERY_MESSAGES,
   DELIVERY_MODE_DEFAULT,
   type DeliveryMode,
   type DeliverySettingsResponse,
   type DraftDelivery,
+  PRESET_MESSAGES,
   type SmtpSettingsInput,
 } from '@penman/contract';
 import type { ImapFlow } from 'imapflow';
@@ -130,6 +132,28 @@ export async function retryDelivery({ db, queue, userId, draftId }: Scope & { qu
   });
   const draft = await repo.findDraftToDeliver(db, userId, draftId);
   if (draft) await notifyDraft(db, userId, draft.draft);
+}
+
+/** A delivery untouched this long with no job of its own is stalled (pg-boss gave up after its retries). */
+export const STALLED_DELIVERY_AFTER_MS = 30 * 60_000;
+
+/**
+ * The delivery.fail-stalled sweep: a delivery still queued or delivering long after its last step,
+ * with no job waiting, retrying or running, is failed with Retry and the user is told. It is never
+ * re-queued here: a draft whose worker died five times may be what kills it, and the user's Retry
+ * goes through the same mailbox check and SMTP phases as any retry, so nothing is sent twice.
+ */
+export async function failStalledDeliveries({ db, now }: { db: Db; now: Date }): Promise<number> {
+  let failed = 0;
+  for (const { userId, draftId } of await repo.findStalledDeliveries(db, new Date(now.getTime() - STALLED_DELIVERY_AFTER_MS))) {
+    if (!(await repo.markStalledFailed(db, userId, draftId, DELIVERY_MESSAGES.interrupted))) continue;
+    failed++;
+    logger.warn({ draftId }, 'delivery stalled with no job left: failed with Retry');
+    await notifyFailure({ db, userId }, { kind: 'delivery_failed', reason: DELIVERY_MESSAGES.interrupted });
+    const found = await repo.findDraftToDeliver(db, userId, draftId);
+    if (found) await notifyDraft(db, userId, found.draft);
+  }
+  return failed;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -574,6 +598,10 @@ export async function checkSmtp(
   } catch (error) {
     const failure = describeFailure(error);
     logger.info({ host: connection.host, port: connection.port, code: (error as { code?: string }).code }, 'SMTP check failed');
+    // A provider that refuses account passwords says so, with the page that makes an app password.
+    const appPassword = appPasswordPresetFor({ emailAddress: account.emailAddress, host: connection.host });
+    if (appPassword && failure.message === DELIVERY_MESSAGES.authRefused)
+      throw new AppError('BAD_REQUEST', PRESET_MESSAGES.needsAppPassword(appPassword));
     throw new AppError('BAD_REQUEST', failure.message);
   }
   return { ok: true as const, message: DELIVERY_MESSAGES.smtpOk(connection.host) };

@@ -149,6 +149,8 @@ export async function resumeSearchIndexing({ queue }: Pick<Deps, 'queue'>): Prom
 }
 
 export { imapSettings } from './connectors/index.ts';
+/** The private-host rule's test of one address (the accounts' mail server lookup checks DNS answers with it). */
+export { isPublicAddress } from './connectors/public-address.ts';
 
 /** What "Show original" needs to reach a mailbox: the connectors' secrets and settings. */
 export type MailboxReadDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'storage' | 'google' | 'microsoft' | 'imapCa'>;

@@ -9,6 +9,8 @@ import * as repo from './repo.ts';
 // two areas free of a cycle.
 
 const EMAIL_BATCH = 50;
+/** A copy claimed this long ago and still 'sending' was left by a run that died: it is taken again. */
+export const EMAIL_CLAIM_STALE_MS = 10 * 60_000;
 
 /**
  * Sends the pending email copies, each to its user's sign-in address through one of the user's
@@ -20,7 +22,7 @@ export async function sendPendingNotificationEmails(
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const batch = await repo.claimPendingEmails(deps.db, EMAIL_BATCH);
+    const batch = await repo.claimPendingEmails(deps.db, EMAIL_BATCH, EMAIL_CLAIM_STALE_MS);
     if (batch.length === 0) break;
     for (const item of batch) {
       try {

@@ -14,3 +14,11 @@ export const sendNotificationEmailsJob = defineJob({
   retryLimit: 1,
   policy: 'stately',
 });
+
+/** Daily: deletes notifications older than NOTIFICATION_RETENTION_DAYS, so the table stays small. */
+export const pruneNotificationsJob = defineJob({
+  name: 'notifications.prune',
+  payload: z.object({}).passthrough(),
+  retryLimit: 1,
+  policy: 'stately',
+});

@@ -127,11 +127,20 @@ export async function findEmailSender(db: Pick<Db, 'select'>, userId: string) {
   return row;
 }
 
-/** Claims up to `limit` pending email copies (so two runs never send one twice). */
-export async function claimPendingEmails(db: Db, limit: number) {
+/**
+ * Claims up to `limit` email copies: pending ones, and ones a run claimed `staleAfterMs` ago and
+ * never finished (its process died). Two live runs never take the same row; a copy whose run died
+ * mid-send may go out twice, which is better than a failure notice never sent.
+ */
+export async function claimPendingEmails(db: Db, limit: number, staleAfterMs: number) {
+  const staleBefore = new Date(Date.now() - staleAfterMs).toISOString();
   const claimed = await db.execute(sql`
-    update ${notifications} set email_state = 'sending'
-    where id in (select id from ${notifications} where email_state = 'pending' order by created_at limit ${limit} for update skip locked)
+    update ${notifications} set email_state = 'sending', email_claimed_at = now()
+    where id in (
+      select id from ${notifications}
+      where email_state = 'pending' or (email_state = 'sending' and email_claimed_at < ${staleBefore}::timestamptz)
+      order by created_at limit ${limit} for update skip locked
+    )
     returning id
   `);
   const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
@@ -151,4 +160,19 @@ export async function claimPendingEmails(db: Db, limit: number) {
 
 export async function setEmailState(db: Db, id: string, state: 'sent' | 'failed') {
   await db.update(notifications).set({ emailState: state }).where(eq(notifications.id, id));
+}
+
+/** Deletes notifications created before `before`, in batches; how many went. */
+export async function deleteCreatedBefore(db: Db, before: Date, batch = 5_000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from ${notifications} where id in (
+        select id from ${notifications} where created_at < ${before.toISOString()}::timestamptz limit ${batch}
+      )
+    `);
+    const count = (result as unknown as { rowCount: number | null }).rowCount ?? 0;
+    deleted += count;
+    if (count < batch) return deleted;
+  }
 }

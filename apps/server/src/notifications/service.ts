@@ -160,3 +160,11 @@ export async function sendWeeklySummaries({ db, now }: { db: Db; now: Date }): P
   }
   return made;
 }
+
+/** How long the bell keeps a notification: older ones are deleted by the daily prune. */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+
+/** Deletes every user's notifications older than the retention (the notifications.prune job). */
+export async function pruneNotifications({ db, now }: { db: Db; now: Date }): Promise<number> {
+  return repo.deleteCreatedBefore(db, new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 3_600_000));
+}

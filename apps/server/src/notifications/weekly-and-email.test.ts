@@ -5,8 +5,8 @@ import { deliverySettings, draftDeliveries, drafts, emailAccounts, emails, notif
 import { createTestApp } from '../test-support/app.ts';
 import { testCertificate } from '../test-support/dovecot.ts';
 import { startSmtpSink } from '../test-support/smtp-sink.ts';
-import { sendPendingNotificationEmails } from './email.ts';
-import { isoWeekOf, notify, sendWeeklySummaries } from './service.ts';
+import { EMAIL_CLAIM_STALE_MS, sendPendingNotificationEmails } from './email.ts';
+import { isoWeekOf, NOTIFICATION_RETENTION_DAYS, notify, pruneNotifications, sendWeeklySummaries } from './service.ts';
 
 // The weekly summary and the email copies on real PostgreSQL and a real SMTP server (smtp-server):
 // one summary per opted-in user and week with the figures of their own rows; an email copy only
@@ -182,5 +182,53 @@ describe('email copies', () => {
     const rows = await ofUser(fay.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.emailState).toBe('failed');
+  });
+});
+
+describe('email copies left by a run that died', () => {
+  it('a copy claimed long ago and still sending is sent by the next run; one claimed a moment ago is left to its run', async () => {
+    const gus = await t.signUpAndIn('email-gus@example.com');
+    await sendingAccount(gus.user.id, 'gus@penman.test');
+    await savePrefs(gus.cookie, { ...PREFS, email: true });
+    const stuck = await notify({ db, userId: gus.user.id }, 'delivery_failed', { title: 'Delivery failed', body: 'Left by a dead run' });
+    const live = await notify({ db, userId: gus.user.id }, 'delivery_failed', { title: 'Delivery failed', body: 'Being sent right now' });
+    const claimedAt = (msAgo: number) => new Date(Date.now() - msAgo);
+    await db
+      .update(notifications)
+      .set({ emailState: 'sending', emailClaimedAt: claimedAt(EMAIL_CLAIM_STALE_MS + 60_000) })
+      .where(eq(notifications.id, stuck!.id));
+    await db
+      .update(notifications)
+      .set({ emailState: 'sending', emailClaimedAt: claimedAt(5_000) })
+      .where(eq(notifications.id, live!.id));
+    const before = sink.received.length;
+    expect(await sendPendingNotificationEmails(t.deps)).toEqual({ sent: 1, failed: 0 });
+    const mine = sink.received.slice(before);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.raw.toString()).toContain('Left by a dead run');
+    const states = Object.fromEntries((await ofUser(gus.user.id)).map((row) => [row.id, row.emailState]));
+    expect(states).toEqual({ [stuck!.id]: 'sent', [live!.id]: 'sending' });
+  });
+});
+
+describe('prune', () => {
+  it('deletes notifications older than the retention, of every user, and keeps the newer ones', async () => {
+    const hal = await t.signUpAndIn('prune-hal@example.com');
+    const ida = await t.signUpAndIn('prune-ida@example.com');
+    const now = new Date('2027-03-01T03:30:00Z');
+    const day = 24 * 3_600_000;
+    const at = async (userId: string, daysAgo: number, title: string) => {
+      const row = await notify({ db, userId }, 'delivery_failed', { title, body: 'x' });
+      await db
+        .update(notifications)
+        .set({ createdAt: new Date(now.getTime() - daysAgo * day) })
+        .where(eq(notifications.id, row!.id));
+    };
+    await at(hal.user.id, NOTIFICATION_RETENTION_DAYS + 1, 'old hal');
+    await at(hal.user.id, NOTIFICATION_RETENTION_DAYS - 1, 'recent hal');
+    await at(ida.user.id, NOTIFICATION_RETENTION_DAYS + 30, 'old ida');
+    expect(await pruneNotifications({ db, now })).toBeGreaterThanOrEqual(2);
+    expect((await ofUser(hal.user.id)).map((row) => row.title)).toEqual(['recent hal']);
+    expect(await ofUser(ida.user.id)).toEqual([]);
   });
 });

@@ -15,6 +15,9 @@ export const DELIVERY_MESSAGES = {
   noServerSettings: 'This account has no mail server settings to deliver with.',
   privateHost: 'This server does not connect to mail servers on private or local network addresses.',
   unknown: 'The reply could not be delivered. Retry in a moment.',
+  /** A delivery whose worker stopped (a restart, or the queue gave up) and that no job will finish. */
+  interrupted:
+    'Delivery stopped before it finished. Retry to try again: Penman first looks for the reply in your mailbox, so it is never sent twice.',
   notRetryable: 'This delivery cannot be retried.',
   notFailed: 'Only a failed delivery can be retried.',
   noDelivery: 'This draft has not been approved yet.',

@@ -28,6 +28,8 @@ export const notifications = pgTable(
     // The email copy (the "email" toggle): 'pending' until the notifications.email job sends it,
     // then 'sent' or 'failed'; null when none was asked for.
     emailState: text('email_state').$type<'pending' | 'sending' | 'sent' | 'failed'>(),
+    // When a run claimed the copy ('sending'): a run that died leaves it there, and a later run takes it again.
+    emailClaimedAt: timestamp('email_claimed_at', { withTimezone: true }),
     // One notification per (user, key): the weekly summary's 'weekly:2026-W48', so a second run adds none.
     dedupeKey: text('dedupe_key'),
     createdAt: createdAtColumn(),
@@ -35,7 +37,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     uniqueIndex('notifications_user_dedupe_key_idx').on(t.userId, t.dedupeKey),
-    index('notifications_email_pending_idx').on(t.emailState).where(sql`${t.emailState} = 'pending'`),
+    index('notifications_email_pending_idx').on(t.emailState).where(sql`${t.emailState} in ('pending', 'sending')`),
   ],
 );
 

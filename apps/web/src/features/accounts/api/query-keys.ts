@@ -6,6 +6,7 @@ export const accountKeys = {
   delivery: (accountId: string) => [...accountKeys.all, 'delivery', accountId] as const,
   gmailClientId: () => [...accountKeys.all, 'gmail-client-id'] as const,
   microsoftClientId: () => [...accountKeys.all, 'microsoft-client-id'] as const,
+  mailServerLookup: (email: string) => [...accountKeys.all, 'mail-server-lookup', email] as const,
 };
 
 /** The sidebar's account-count badge (shell feature) reads this query; adding or deleting an account makes it stale. */

@@ -14,9 +14,14 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { useCreateImapAccount } from '../api/create-imap-account.ts';
 import { type ExchangeInputs, exchangeRequest } from './exchange-request.ts';
 import { FormActions } from './form-actions.tsx';
+import { ProviderPresetField } from './provider-preset-field.tsx';
 import { failureMessage } from './toasts.ts';
+import { useProviderPreset } from './use-provider-preset.ts';
 
-/** Exchange-type / any IMAP: email, password, optional username, server URL (prefilled) and port (993). */
+/**
+ * Exchange-type / any IMAP: email, provider (fills server and port), password, optional username,
+ * server URL (prefilled) and port (993).
+ */
 export function ExchangeForm({ onConnected, onBack }: { onConnected: () => void; onBack: () => void }) {
   const create = useCreateImapAccount();
   const [inputs, setInputs] = useState<ExchangeInputs>({
@@ -27,6 +32,10 @@ export function ExchangeForm({ onConnected, onBack }: { onConnected: () => void;
     port: String(DEFAULT_IMAP_PORT),
   });
   const [errors, setErrors] = useState<Partial<Record<keyof ExchangeInputs, string>>>({});
+  const preset = useProviderPreset((fields) => {
+    setInputs((current) => ({ ...current, ...fields }));
+    setErrors((current) => ({ ...current, serverUrl: undefined, port: undefined }));
+  });
 
   const field = (name: keyof ExchangeInputs) => ({
     value: inputs[name],
@@ -35,6 +44,7 @@ export function ExchangeForm({ onConnected, onBack }: { onConnected: () => void;
       const value = event.target.value;
       setInputs((current) => ({ ...current, [name]: value }));
       if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+      if (name === 'serverUrl' || name === 'port') preset.serverEdited();
     },
   });
 
@@ -71,7 +81,9 @@ export function ExchangeForm({ onConnected, onBack }: { onConnected: () => void;
         inputMode="email"
         autoFocus
         {...field('email')}
+        onBlur={() => void preset.suggestFor(inputs.email)}
       />
+      <ProviderPresetField choice={preset.choice} onChoose={preset.choose} help={preset.help} status={preset.status} disabled={busy} />
       <TextField id="exchange-password" label={ACCOUNT_LABELS.password} type="password" autoComplete="off" {...field('password')} />
       <TextField
         id="exchange-username"
