@@ -2,7 +2,16 @@ import { ACCOUNT_MESSAGES, type EmailAccount, MICROSOFT_MESSAGES } from '@penman
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { layoutProblems, PHONE } from './layout.ts';
-import { createUser, deliverQuestion, E2E_MICROSOFT, signIn, snap, toast, waitForInitialization } from './support.ts';
+import {
+  createUser,
+  deliverQuestion,
+  E2E_MICROSOFT,
+  signIn,
+  snap,
+  toast,
+  waitForInitialization,
+  waitUntilNewMailIsNoticed,
+} from './support.ts';
 
 // Microsoft 365 / Outlook (issue 22) against the production build: the sign-in popup goes to the
 // identity platform's stand-in (started by the global setup, as MICROSOFT_AUTHORITY), which consents
@@ -88,11 +97,13 @@ async function consent(action: 'revoke' | 'restore', login: string) {
 }
 
 test('a revoked consent shows Reconnect on the card, which signs in with Microsoft again', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, USER);
   const accounts = (await (await page.request.get('/api/accounts')).json()) as { accounts: EmailAccount[] };
   const account = accounts.accounts.find((candidate) => candidate.emailAddress === E2E_MICROSOFT.email)!;
+  // The new-mail watcher (IMAP IDLE, signed in before the revocation) is what starts the next sync.
+  await waitUntilNewMailIsNoticed(page.request, E2E_MICROSOFT, account.id);
   await consent('revoke', E2E_MICROSOFT.email);
   try {
     // New mail wakes the watcher; the sync's sign-in is refused and the refresh token too.
@@ -102,7 +113,7 @@ test('a revoked consent shows Reconnect on the card, which signs in with Microso
         async () =>
           ((await (await page.request.get(`/api/accounts/${account.id}`)).json()) as { account: EmailAccount }).account.lastSyncError,
         {
-          timeout: 90_000,
+          timeout: 60_000,
         },
       )
       .toBe(ACCOUNT_MESSAGES.reconnectNeeded);
