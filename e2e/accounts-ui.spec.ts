@@ -34,14 +34,18 @@ test('the Add Email Account dialog offers the providers and checks each form bef
   await page.context().route('**/api/gmail/client-id', (route) => route.fulfill({ json: { clientId: 'e2e-client' } }));
   const dialog = await openAddDialog(page);
   await expect(dialog.getByRole('button', { name: /^Gmail/ })).toBeEnabled();
-  await expect(dialog.getByRole('button', { name: /^Exchange \/ IMAP/ })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: /^Exchange \/ other IMAP/ })).toBeEnabled();
   await expect(dialog.getByRole('button', { name: /^Import a mailbox file/ })).toBeEnabled();
-  await expect(dialog.getByRole('button', { name: /^Outlook/ })).toBeDisabled();
-  await expect(dialog.getByText('Coming soon')).toBeVisible();
+  // Microsoft 365 / Outlook is a working choice of its own (issue 22), second after Gmail.
+  await expect(dialog.getByRole('button', { name: /^Microsoft 365 \/ Outlook/ })).toBeEnabled();
+  await expect(dialog.getByRole('group', { name: 'Choose a provider' }).getByRole('button').nth(1)).toHaveAccessibleName(
+    /^Microsoft 365 \/ Outlook/,
+  );
+  await expect(dialog.getByText('Coming soon')).toHaveCount(0);
   await snap(page, 'accounts-add-dialog');
 
   // Exchange / IMAP: defaults prefilled; email and password required; the address must be valid.
-  await dialog.getByRole('button', { name: /^Exchange \/ IMAP/ }).click();
+  await dialog.getByRole('button', { name: /^Exchange \/ other IMAP/ }).click();
   await expect(dialog.getByLabel('Server URL (optional)')).toHaveValue('outlook.office365.com');
   await expect(dialog.getByLabel('Port (optional)')).toHaveValue('993');
   await dialog.getByRole('button', { name: 'Connect' }).click();

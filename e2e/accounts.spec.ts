@@ -18,7 +18,7 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
 
   await page.getByRole('button', { name: 'Add Email Account' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Email Account' });
-  await dialog.getByRole('button', { name: /^Exchange \/ IMAP/ }).click();
+  await dialog.getByRole('button', { name: /^Exchange \/ other IMAP/ }).click();
   await dialog.getByLabel('Email', { exact: true }).fill(E2E_IMAP.email);
   await dialog.getByLabel('Password').fill('not-the-password');
   await dialog.getByLabel('Username (optional)').fill(E2E_IMAP.user);

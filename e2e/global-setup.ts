@@ -1,10 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.ts';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
 import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
+import { startMicrosoftStandIn } from '../apps/server/src/test-support/microsoft-stand-in.ts';
 
 export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1', first: 'Grace', last: 'Hopper' };
 export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
@@ -12,6 +15,16 @@ export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: '
 export const E2E_DRAFTS_IMAP = { user: 'phillip-drafts', password: 'phillip-drafts-pw', email: 'phillip.allen@enron.com' };
 /** The same mailbox once more, for the delivery spec: approved replies land in its Drafts folder. */
 export const E2E_DELIVERY_IMAP = { user: 'phillip-delivery', password: 'phillip-delivery-pw', email: 'phillip.allen@enron.com' };
+/**
+ * A Microsoft 365 mailbox (issue 22): the identity platform's stand-in signs in as `email`, and Dovecot
+ * opens `user`'s mailbox for its bearer tokens (XOAUTH2). Allen's inbox and his first 100 sent messages.
+ */
+export const E2E_MICROSOFT = {
+  user: 'phillip-microsoft',
+  password: 'phillip-microsoft-pw',
+  email: 'phillip.allen@contoso.example',
+  sent: 100,
+};
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -40,8 +53,20 @@ export default async function globalSetup() {
   fs.chmodSync(dataDir, 0o755);
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
+  // Microsoft's identity platform stood in for; Dovecot checks its bearer tokens (XOAUTH2) besides passwords.
+  const microsoft = await startMicrosoftStandIn({ users: { [E2E_MICROSOFT.email]: E2E_MICROSOFT.user } });
+  // The specs run in other processes: they revoke and restore a consent through this local door.
+  const microsoftControl = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://control');
+    const login = url.searchParams.get('login') ?? '';
+    if (req.method === 'POST' && url.pathname === '/revoke') microsoft.revoke(login);
+    else if (req.method === 'POST' && url.pathname === '/restore') microsoft.restore(login);
+    else res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => microsoftControl.listen(0, '127.0.0.1', resolve));
   // A real IMAP server with real mail for the Email Accounts flow.
-  const dovecot = await startDovecot();
+  const dovecot = await startDovecot({ oauth2IntrospectionUrl: microsoft.introspectionUrl });
   for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP, E2E_DELIVERY_IMAP]) {
     dovecot.addUser(mailbox.user, mailbox.password);
     dovecot.seed(
@@ -55,6 +80,19 @@ export default async function globalSetup() {
       enronFolder('allen-p', 'sent').map((f) => ({ raw: fs.readFileSync(f) })),
     );
   }
+  dovecot.addUser(E2E_MICROSOFT.user, E2E_MICROSOFT.password);
+  dovecot.seed(
+    E2E_MICROSOFT.user,
+    'INBOX',
+    enronFolder('allen-p', 'inbox').map((f) => ({ raw: fs.readFileSync(f) })),
+  );
+  dovecot.seed(
+    E2E_MICROSOFT.user,
+    'Sent',
+    enronFolder('allen-p', 'sent')
+      .slice(0, E2E_MICROSOFT.sent)
+      .map((f) => ({ raw: fs.readFileSync(f) })),
+  );
   // A real mailbox has a Drafts folder (found by name: the test server marks only Sent as special-use).
   dovecot.seed(E2E_DELIVERY_IMAP.user, 'Drafts', []);
   const env = {
@@ -67,6 +105,14 @@ export default async function globalSetup() {
     // Every spec signs in from 127.0.0.1: the per-address limit is not what these tests are about.
     SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
     NODE_EXTRA_CA_CERTS: dovecot.caFile,
+    // Microsoft 365 / Outlook: the stand-in as the authority, its mail server Dovecot (STARTTLS, as any
+    // port but 993; no SMTP here:
+    // these specs only read a Microsoft mailbox; sending over XOAUTH2 is tested on the server).
+    MICROSOFT_CLIENT_ID: microsoft.clientId,
+    MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
+    MICROSOFT_AUTHORITY: microsoft.url,
+    MICROSOFT_IMAP_HOST: 'localhost',
+    MICROSOFT_IMAP_PORT: String(dovecot.imapPort),
   };
   let output = '';
   const server = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,12 +131,16 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_IMAP_PORT = String(dovecot.imapPort);
+  process.env.E2E_MICROSOFT_AUTHORITY = microsoft.url;
+  process.env.E2E_MICROSOFT_CONTROL = `http://127.0.0.1:${(microsoftControl.address() as AddressInfo).port}`;
   process.env.E2E_OWNER_LINK = output.match(/http:\/\/\S+\/invite\/\S+/)?.[0] ?? '';
 
   return async () => {
     server.kill('SIGINT');
     await new Promise((resolve) => server.once('exit', resolve));
     await dovecot.stop();
+    await microsoft.close();
+    microsoftControl.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

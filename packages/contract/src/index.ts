@@ -3,6 +3,7 @@ export * from './accounts/gmail.ts';
 export * from './accounts/labels.ts';
 export * from './accounts/messages.ts';
 export * from './accounts/microsoft.ts';
+export * from './accounts/microsoft-labels.ts';
 export * from './accounts/presets.ts';
 export * from './accounts/schemas.ts';
 export * from './analytics/messages.ts';

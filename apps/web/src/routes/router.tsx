@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'cookie-policy', lazy: () => import('./legal/cookie-policy-page.tsx') },
       { path: 'invite/:token', lazy: () => import('./invite/invite-page.tsx') },
       { path: 'gmail-callback', lazy: () => import('./gmail-callback/gmail-callback-page.tsx') },
+      { path: 'microsoft-callback', lazy: () => import('./microsoft-callback/microsoft-callback-page.tsx') },
       {
         path: 'dashboard',
         lazy: async () => ({ Component: (await import('./dashboard/protected-route.tsx')).ProtectedRoute }),

@@ -38,7 +38,6 @@ export const ACCOUNT_MESSAGES = {
   stoppedByUser: 'Stopped by user',
   initialized: 'Initialized',
   deleteConfirmation: 'DELETE EMAIL ACCOUNT',
-  outlookComingSoon: 'Coming soon',
   stillWorking: 'Still working: large mailboxes take a while. New messages appear as they are downloaded.',
   /** Ours: the sync stopped because the server refused the stored credentials. */
   reconnectNeeded: 'The mail server refused the saved credentials. Reconnect this account to resume syncing.',

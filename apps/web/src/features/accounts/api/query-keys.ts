@@ -5,6 +5,7 @@ export const accountKeys = {
   downloadProgress: (accountId: string) => [...accountKeys.all, 'download-progress', accountId] as const,
   delivery: (accountId: string) => [...accountKeys.all, 'delivery', accountId] as const,
   gmailClientId: () => [...accountKeys.all, 'gmail-client-id'] as const,
+  microsoftClientId: () => [...accountKeys.all, 'microsoft-client-id'] as const,
   mailServerLookup: (email: string) => [...accountKeys.all, 'mail-server-lookup', email] as const,
 };
 

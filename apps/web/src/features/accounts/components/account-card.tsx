@@ -10,18 +10,22 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DownloadCapsForm } from './download-caps-form.tsx';
 import { formatCount } from './format.ts';
 import { InitializationPanel } from './initialization-panel.tsx';
+import { MicrosoftReconnectButton } from './microsoft-reconnect-button.tsx';
 import { OwnerAddressesSection } from './owner-addresses-section.tsx';
 import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
 import { ReconnectDialog } from './reconnect-dialog.tsx';
 import { RepliesSection } from './replies-section.tsx';
 import { StyleCorpusCard } from './style-corpus-card.tsx';
 import { Alert } from './ui/alert.tsx';
+import { useMicrosoftConnect } from './use-microsoft-connect.ts';
 
 /** One connected mailbox: identity, switch and delete, counts, the user's addresses, replies, initialization, style corpus and caps. */
 export function AccountCard({ account, now }: { account: EmailAccount; now: number }) {
   const titleId = useId();
   const Icon = PROVIDER_ICONS[account.provider];
   const displayName = account.displayName && account.displayName !== account.emailAddress ? account.displayName : null;
+  // Here, not in the warning: the server clears the error (and the warning goes) before the popup reports back.
+  const microsoft = useMicrosoftConnect({ onConnected: () => undefined });
 
   return (
     <article aria-labelledby={titleId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
@@ -65,6 +69,9 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span>{account.lastSyncError}</span>
               {account.provider === 'exchange' ? <ReconnectDialog account={account} /> : null}
+              {account.provider === 'outlook' ? (
+                <MicrosoftReconnectButton connect={() => void microsoft.connect(account.emailAddress)} busy={microsoft.busy} />
+              ) : null}
             </div>
           </Alert>
         </div>

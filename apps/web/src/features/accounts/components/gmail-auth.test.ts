@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, networkError } from '../../../lib/api-error.ts';
-import { completeGmailCallback, emailFromState, gmailPopupFeatures, parseGmailAuthMessage } from './gmail-auth.ts';
+import { GMAIL_FLOW } from './gmail-auth.ts';
+import { completeOAuthCallback, emailFromState, type OAuthCallbackParams, oauthPopupFeatures, parseOAuthMessage } from './oauth-popup.ts';
+
+const parseGmailAuthMessage = (data: unknown) => parseOAuthMessage(GMAIL_FLOW, data);
+const completeGmailCallback = (params: OAuthCallbackParams, origin: string, exchange: Parameters<typeof completeOAuthCallback>[3]) =>
+  completeOAuthCallback(GMAIL_FLOW, params, origin, exchange);
 
 const ORIGIN = 'https://penman.example';
 
 it('opens a 500x600 popup centred on the window', () => {
-  expect(gmailPopupFeatures({ screenX: 100, screenY: 50, outerWidth: 1300, outerHeight: 900 })).toBe(
+  expect(oauthPopupFeatures({ screenX: 100, screenY: 50, outerWidth: 1300, outerHeight: 900 })).toBe(
     'popup=yes,width=500,height=600,left=500,top=200',
   );
 });

@@ -1,84 +1,20 @@
-import { ACCOUNT_LABELS, ACCOUNT_MESSAGES, README_CONFIGURATION_URL } from '@penman/contract';
-import { ExternalLink, Mail, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
-import { emailProblem } from './email-check.ts';
-import { FormActions } from './form-actions.tsx';
+import { ACCOUNT_LABELS, ACCOUNT_MESSAGES } from '@penman/contract';
+import { OAuthForm, type OAuthFormProps, type OAuthFormTexts } from './oauth-form.tsx';
 
-/** Whether the server has a Google OAuth client: 'missing' shows what the operator must set, and no popup opens. */
-export type GmailSetup = 'ready' | 'missing' | 'checking';
-
-type GmailFormProps = { connect: (emailAddress: string) => void; busy: boolean; onBack: () => void; setup: GmailSetup };
+const GMAIL_FORM: OAuthFormTexts = {
+  fieldId: 'gmail-address',
+  address: ACCOUNT_LABELS.gmailAddress,
+  addressPlaceholder: ACCOUNT_LABELS.gmailAddressPlaceholder,
+  addressRequired: ACCOUNT_MESSAGES.gmailAddressRequired,
+  popupHint: ACCOUNT_LABELS.gmailPopupHint,
+  connect: ACCOUNT_LABELS.connectGmail,
+  waiting: ACCOUNT_LABELS.waitingForGoogle,
+  notConfiguredTitle: ACCOUNT_LABELS.gmailNotConfiguredTitle,
+  notConfiguredBody: ACCOUNT_LABELS.gmailNotConfiguredBody,
+  setupLink: ACCOUNT_LABELS.gmailSetupLink,
+};
 
 /** The Gmail address, then Google's consent popup. */
-export function GmailForm({ connect, busy, onBack, setup }: GmailFormProps) {
-  const [email, setEmail] = useState('');
-  const [checked, setChecked] = useState(false);
-  // Once shown, the address's validity is re-checked on every change (spec).
-  const problem = checked ? emailProblem(email) : undefined;
-  const unavailable = setup !== 'ready';
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || unavailable) return;
-    if (email.trim() === '') {
-      toast.error(ACCOUNT_MESSAGES.missingInformationTitle, { description: ACCOUNT_MESSAGES.gmailAddressRequired });
-      return;
-    }
-    setChecked(true);
-    if (emailProblem(email)) return;
-    connect(email.trim());
-  };
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
-      {setup === 'missing' ? <GmailNotConfigured /> : null}
-      <TextField
-        id="gmail-address"
-        label={ACCOUNT_LABELS.gmailAddress}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={ACCOUNT_LABELS.gmailAddressPlaceholder}
-        value={email}
-        error={problem}
-        hint={ACCOUNT_LABELS.gmailPopupHint}
-        onChange={(event) => setEmail(event.target.value)}
-        onBlur={() => setChecked(email.trim() !== '')}
-        disabled={setup === 'missing'}
-        autoFocus={setup !== 'missing'}
-      />
-      <FormActions onBack={onBack} backDisabled={busy}>
-        <Button type="submit" disabled={busy || unavailable}>
-          {busy || setup === 'checking' ? <Spinner /> : <Mail aria-hidden="true" />}
-          {busy ? ACCOUNT_LABELS.waitingForGoogle : ACCOUNT_LABELS.connectGmail}
-        </Button>
-      </FormActions>
-    </form>
-  );
-}
-
-/** What the operator must set for Gmail, with the README's section on it. */
-function GmailNotConfigured() {
-  return (
-    <div role="alert" className="grid gap-1.5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="flex items-center gap-2 font-medium">
-        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-        {ACCOUNT_LABELS.gmailNotConfiguredTitle}
-      </p>
-      <p className="break-words">{ACCOUNT_LABELS.gmailNotConfiguredBody}</p>
-      <a
-        href={README_CONFIGURATION_URL}
-        target="_blank"
-        rel="noreferrer"
-        className="inline-flex items-center gap-1 font-medium text-amber-900 underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {ACCOUNT_LABELS.gmailSetupLink}
-        <ExternalLink className="size-3.5" aria-hidden="true" />
-      </a>
-    </div>
-  );
+export function GmailForm(props: OAuthFormProps) {
+  return <OAuthForm {...props} texts={GMAIL_FORM} />;
 }

@@ -1,5 +1,5 @@
-import { DELIVERY_LABELS, DELIVERY_MODES, type DeliveryMode, type EmailAccount } from '@penman/contract';
-import { CircleAlert, FileArchive, Mail, RotateCcw, Send } from 'lucide-react';
+import { DELIVERY_LABELS, DELIVERY_MODES, type DeliveryMode, type EmailAccount, MICROSOFT_LABELS } from '@penman/contract';
+import { CircleAlert, FileArchive, Mail, RotateCcw, Send, ServerCog } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,7 +17,8 @@ type RepliesAccount = Pick<EmailAccount, 'id' | 'emailAddress' | 'provider'>;
 
 /**
  * The account card's "Replies": what Approve does (Save to Drafts or Send), the SMTP settings of an
- * IMAP account, a reconnect for Gmail connected read-only, and a plain word for an imported file.
+ * IMAP account (where a Microsoft account's replies go), a reconnect for Gmail connected read-only,
+ * and a plain word for an imported file.
  */
 export function RepliesSection({ account }: { account: RepliesAccount }) {
   const headingId = useId();
@@ -43,7 +44,7 @@ export function RepliesSection({ account }: { account: RepliesAccount }) {
       </div>
     );
   } else {
-    const shown = repliesSection(settings.data);
+    const shown = repliesSection(settings.data, account.provider);
     content = (
       <>
         {shown.imported ? (
@@ -55,6 +56,12 @@ export function RepliesSection({ account }: { account: RepliesAccount }) {
         {shown.reconnect ? <GmailReconnect emailAddress={account.emailAddress} /> : null}
         {shown.modes ? <ModeChoice accountId={account.id} mode={settings.data.mode} /> : null}
         {shown.smtp && settings.data.smtp ? <SmtpSettingsForm accountId={account.id} smtp={settings.data.smtp} /> : null}
+        {shown.microsoftSmtp && settings.data.smtp ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <ServerCog className="size-4 shrink-0" aria-hidden="true" />
+            {MICROSOFT_LABELS.smtpThrough(settings.data.smtp.host, settings.data.smtp.port)}
+          </p>
+        ) : null}
       </>
     );
   }

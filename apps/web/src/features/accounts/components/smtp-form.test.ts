@@ -95,6 +95,19 @@ describe('the Replies section of each kind of account', () => {
     ],
     ['IMAP', { canDeliver: true, canCompose: true, smtp }, { modes: true, reconnect: false, smtp: true, imported: false }],
   ] as const)('%s', (_name, settings, shown) => {
-    expect(repliesSection(settings)).toEqual(shown);
+    expect(repliesSection(settings)).toEqual({ ...shown, microsoftSmtp: false });
+  });
+
+  // Issue 22: Microsoft's SMTP server is the operator's setting and the login is the Microsoft sign-in,
+  // so an outlook account shows where replies go, not a form whose check and save the server refuses.
+  it('Microsoft 365 / Outlook: where replies are sent, no SMTP form', () => {
+    const microsoft = { ...smtp, host: 'smtp.office365.com', port: 587, username: 'megan@contoso.com' };
+    expect(repliesSection({ canDeliver: true, canCompose: true, smtp: microsoft }, 'outlook')).toEqual({
+      modes: true,
+      reconnect: false,
+      smtp: false,
+      microsoftSmtp: true,
+      imported: false,
+    });
   });
 });

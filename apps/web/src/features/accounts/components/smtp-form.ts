@@ -1,6 +1,7 @@
 import {
   DELIVERY_LABELS,
   type DeliverySettingsResponse,
+  type EmailAccount,
   type SmtpSecurity,
   type SmtpSettings,
   type SmtpSettingsInput,
@@ -89,9 +90,21 @@ export function smtpFieldErrors(fields: unknown): Partial<Record<SmtpField, stri
 /**
  * What the "Replies" section shows for an account: an imported file only says it cannot deliver;
  * Gmail connected read-only asks to reconnect (the mode can still be chosen); IMAP accounts add
- * their SMTP settings.
+ * their SMTP settings; a Microsoft account says where replies go (Microsoft's server, the operator's
+ * setting, with the Microsoft sign-in: nothing to edit or check).
  */
-export function repliesSection(settings: Pick<DeliverySettingsResponse, 'canDeliver' | 'canCompose' | 'smtp'>) {
-  if (!settings.canDeliver) return { modes: false, reconnect: false, smtp: false, imported: true };
-  return { modes: true, reconnect: !settings.canCompose, smtp: settings.smtp !== null, imported: false };
+export function repliesSection(
+  settings: Pick<DeliverySettingsResponse, 'canDeliver' | 'canCompose' | 'smtp'>,
+  provider?: EmailAccount['provider'],
+) {
+  if (!settings.canDeliver) return { modes: false, reconnect: false, smtp: false, microsoftSmtp: false, imported: true };
+  const microsoft = provider === 'outlook';
+  const hasSmtp = settings.smtp !== null;
+  return {
+    modes: true,
+    reconnect: !settings.canCompose,
+    smtp: hasSmtp && !microsoft,
+    microsoftSmtp: hasSmtp && microsoft,
+    imported: false,
+  };
 }
