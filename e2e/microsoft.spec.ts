@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type EmailAccount, MICROSOFT_MESSAGES } from '@penman/contract';
+import { type EmailAccount, MICROSOFT_MESSAGES } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { layoutProblems, PHONE } from './layout.ts';
@@ -116,13 +116,13 @@ test('a revoked consent shows Reconnect on the card, which signs in with Microso
           timeout: 60_000,
         },
       )
-      .toBe(ACCOUNT_MESSAGES.reconnectNeeded);
+      .toBe(MICROSOFT_MESSAGES.reconnectNeeded);
   } finally {
     await consent('restore', E2E_MICROSOFT.email);
   }
   await page.goto('/dashboard/email-accounts');
   const card = page.getByRole('article').filter({ hasText: E2E_MICROSOFT.email });
-  await expect(card.getByText(ACCOUNT_MESSAGES.reconnectNeeded)).toBeVisible();
+  await expect(card.getByText(MICROSOFT_MESSAGES.reconnectNeeded)).toBeVisible();
   await snap(page, 'microsoft-reconnect-needed-1280');
 
   // No password dialog: Microsoft's sign-in again, for the same address.
@@ -133,7 +133,7 @@ test('a revoked consent shows Reconnect on the card, which signs in with Microso
   expect(new URL((await authorize).url()).searchParams.get('login_hint')).toBe(E2E_MICROSOFT.email);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(toast(page, 'Microsoft Account Connected', `Successfully connected ${E2E_MICROSOFT.email}.`)).toBeVisible();
-  await expect(card.getByText(ACCOUNT_MESSAGES.reconnectNeeded)).toBeHidden();
+  await expect(card.getByText(MICROSOFT_MESSAGES.reconnectNeeded)).toBeHidden();
   await expect(card.getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
 });
 

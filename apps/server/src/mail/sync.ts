@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, MICROSOFT_MESSAGES } from '@penman/contract';
 import { notifyFailure } from '../notifications/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { logger } from '../platform/logger.ts';
@@ -197,10 +198,7 @@ export async function syncAccount(
         if (await repo.isStopRequested(db, account.id)) continue;
         continue;
       }
-      const message =
-        decision.reason === 'auth'
-          ? 'The mail server refused the saved credentials. Reconnect this account to resume syncing.'
-          : (mailError?.message ?? 'Mail sync failed');
+      const message = decision.reason === 'auth' ? authFailureMessage(mailError) : (mailError?.message ?? 'Mail sync failed');
       await repo.finishSync(db, account).catch(() => {});
       await repo.setSyncState(db, account, { status: 'failed', error: message, errorCode: mailError?.code ?? 'TEMPORARY' });
       await notify();
@@ -385,4 +383,14 @@ async function idsNotStored(
     'folder ids were reset',
   );
   return missing;
+}
+
+/**
+ * What a refused login tells the user: Microsoft's own words when its consent was revoked or the
+ * mailbox refuses IMAP (a new sign-in, or an administrator, is what helps), else that the saved
+ * credentials were refused. Never the server's raw answer.
+ */
+function authFailureMessage(error: MailError | undefined): string {
+  const own: readonly string[] = [MICROSOFT_MESSAGES.reconnectNeeded, MICROSOFT_MESSAGES.imapDisabled];
+  return error && own.includes(error.message) ? error.message : ACCOUNT_MESSAGES.reconnectNeeded;
 }

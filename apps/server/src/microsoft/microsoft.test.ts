@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Writable } from 'node:stream';
-import { ACCOUNT_MESSAGES, DELIVERY_MESSAGES, MICROSOFT_MESSAGES } from '@penman/contract';
+import { DELIVERY_MESSAGES, MICROSOFT_MESSAGES } from '@penman/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -464,11 +464,11 @@ describe('Microsoft delivery: SMTP XOAUTH2 and Drafts over IMAP', () => {
 
     // The sync's reconnect state is the one every provider's refused credentials end in (mail/sync.ts words it).
     const result = await runSync(t.deps, { userId: megan.user.id, accountId: meganAccount });
-    expect(result).toMatchObject({ status: 'failed', errorCode: 'AUTH', error: ACCOUNT_MESSAGES.reconnectNeeded });
+    expect(result).toMatchObject({ status: 'failed', errorCode: 'AUTH', error: MICROSOFT_MESSAGES.reconnectNeeded });
     const row = await accountRow(meganAccount);
-    expect(row).toMatchObject({ syncState: 'failed', lastSyncError: ACCOUNT_MESSAGES.reconnectNeeded });
+    expect(row).toMatchObject({ syncState: 'failed', lastSyncError: MICROSOFT_MESSAGES.reconnectNeeded });
     const { account } = await (await t.request(`/api/accounts/${meganAccount}`, { cookie: megan.cookie })).json();
-    expect(account).toMatchObject({ provider: 'outlook', syncState: 'failed', lastSyncError: ACCOUNT_MESSAGES.reconnectNeeded });
+    expect(account).toMatchObject({ provider: 'outlook', syncState: 'failed', lastSyncError: MICROSOFT_MESSAGES.reconnectNeeded });
 
     // Reconnecting (a new consent) clears it.
     standIn.restore('megan@contoso.example');
