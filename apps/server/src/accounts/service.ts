@@ -150,7 +150,10 @@ export async function updateCredentials({
 }) {
   const account = await getAccount({ db, userId, accountId });
   if (account.provider !== 'exchange')
-    throw new AppError('BAD_REQUEST', 'Only IMAP accounts sign in with a password; reconnect Gmail through Google, and Microsoft 365 / Outlook through Microsoft.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Only IMAP accounts sign in with a password; reconnect Gmail through Google, and Microsoft 365 / Outlook through Microsoft.',
+    );
   const username = input.username === undefined ? account.username : input.username || null;
   const settings = imapSettings({ emailAddress: account.emailAddress, serverUrl: account.serverUrl, port: account.port, username });
   await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, account.emailAddress);
