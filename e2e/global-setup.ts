@@ -8,6 +8,7 @@ import { findFreePort } from '../apps/server/src/platform/db/embedded-postgres.t
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
 import { startDovecot } from '../apps/server/src/test-support/dovecot.ts';
 import { startMicrosoftStandIn } from '../apps/server/src/test-support/microsoft-stand-in.ts';
+import { startSmtpSink } from '../apps/server/src/test-support/smtp-sink.ts';
 
 export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1', first: 'Grace', last: 'Hopper' };
 export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
@@ -55,13 +56,24 @@ export default async function globalSetup() {
   const baseUrl = `http://localhost:${port}`;
   // Microsoft's identity platform stood in for; Dovecot checks its bearer tokens (XOAUTH2) besides passwords.
   const microsoft = await startMicrosoftStandIn({ users: { [E2E_MICROSOFT.email]: E2E_MICROSOFT.user } });
-  // The specs run in other processes: they revoke and restore a consent through this local door.
+  // Microsoft's SMTP server: a real SMTP server (smtp-server) taking the stand-in's bearer tokens (XOAUTH2).
+  const microsoftSmtp = await startSmtpSink({ oauth2IntrospectionUrl: microsoft.introspectionUrl });
+  // The specs run in other processes: they revoke and restore a consent, and read what the SMTP
+  // server received (subjects and envelopes, and how it was signed in to), through this local door.
   const microsoftControl = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control');
     const login = url.searchParams.get('login') ?? '';
     if (req.method === 'POST' && url.pathname === '/revoke') microsoft.revoke(login);
     else if (req.method === 'POST' && url.pathname === '/restore') microsoft.restore(login);
-    else res.statusCode = 404;
+    else if (req.method === 'GET' && url.pathname === '/smtp') {
+      const received = microsoftSmtp.received.map((message) => ({
+        from: message.from,
+        to: message.to,
+        subject: /^Subject:\s*(.*)$/im.exec(message.raw.toString('utf8'))?.[1]?.trim() ?? '',
+      }));
+      res.setHeader('content-type', 'application/json');
+      res.write(JSON.stringify({ received, logins: microsoftSmtp.logins }));
+    } else res.statusCode = 404;
     res.end();
   });
   await new Promise<void>((resolve) => microsoftControl.listen(0, '127.0.0.1', resolve));
@@ -105,14 +117,15 @@ export default async function globalSetup() {
     // Every spec signs in from 127.0.0.1: the per-address limit is not what these tests are about.
     SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
     NODE_EXTRA_CA_CERTS: dovecot.caFile,
-    // Microsoft 365 / Outlook: the stand-in as the authority, its mail server Dovecot (STARTTLS, as any
-    // port but 993; no SMTP here:
-    // these specs only read a Microsoft mailbox; sending over XOAUTH2 is tested on the server).
+    // Microsoft 365 / Outlook: the stand-in as the authority, its IMAP server Dovecot (STARTTLS, as any
+    // port but 993) and its SMTP server the sink above, both taking the stand-in's tokens.
     MICROSOFT_CLIENT_ID: microsoft.clientId,
     MICROSOFT_CLIENT_SECRET: microsoft.clientSecret,
     MICROSOFT_AUTHORITY: microsoft.url,
     MICROSOFT_IMAP_HOST: 'localhost',
     MICROSOFT_IMAP_PORT: String(dovecot.imapPort),
+    MICROSOFT_SMTP_HOST: 'localhost',
+    MICROSOFT_SMTP_PORT: String(microsoftSmtp.port),
   };
   let output = '';
   const server = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -140,6 +153,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once('exit', resolve));
     await dovecot.stop();
     await microsoft.close();
+    await microsoftSmtp.stop();
     microsoftControl.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,5 +1,6 @@
 import { type EmailAccount, MICROSOFT_MESSAGES } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { ImapFlow } from 'imapflow';
 import { axeViolations } from './axe.ts';
 import { layoutProblems, PHONE } from './layout.ts';
 import {
@@ -87,6 +88,101 @@ test('a Microsoft 365 mailbox connects through the sign-in popup, initializes an
   await snap(page, 'microsoft-initialized-1280');
   // Toasts fading out are half transparent: checked once they are gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+/** Realtime: a draft arrives within the landing page's promise (10 s), with a margin for a busy machine. */
+const DRAFT_ARRIVES_MS = 30_000;
+/** A delivery job on a busy machine: one token from the cache, one IMAP or SMTP login. */
+const DELIVERED_MS = 45_000;
+
+const queueCard = (page: Page, subject: string) =>
+  page
+    .getByRole('list', { name: 'Drafts waiting for review' })
+    .locator(':scope > li')
+    .filter({ has: page.getByRole('heading', { name: subject }) });
+
+/** What the global setup's SMTP server (Microsoft's, taking the stand-in's tokens) received, and its logins. */
+async function microsoftSmtp(): Promise<{
+  received: { from: string; to: string[]; subject: string }[];
+  logins: { method: string; user: string }[];
+}> {
+  return (await fetch(`${process.env.E2E_MICROSOFT_CONTROL}/smtp`)).json();
+}
+
+/** The subjects of the Microsoft mailbox's `folder` (Dovecot, read with the mailbox's own password). */
+async function folderSubjects(folder: string): Promise<string[]> {
+  const client = new ImapFlow({
+    host: 'localhost',
+    port: Number(process.env.E2E_IMAP_PORT),
+    secure: false,
+    // The test server allows plain logins on its plain port; nothing to protect between two local processes.
+    doSTARTTLS: false,
+    auth: { user: E2E_MICROSOFT.user, pass: E2E_MICROSOFT.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    if (!(await client.list()).some((candidate) => candidate.path === folder)) return [];
+    const lock = await client.getMailboxLock(folder);
+    try {
+      if (!client.mailbox || client.mailbox.exists === 0) return [];
+      const subjects: string[] = [];
+      for await (const message of client.fetch('1:*', { envelope: true })) subjects.push(message.envelope?.subject ?? '');
+      return subjects;
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout();
+  }
+}
+
+test('replies of a Microsoft mailbox: Approve saves one into its Drafts, and in Send mode one goes out over SMTP with XOAUTH2', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, USER);
+  const accounts = (await (await page.request.get('/api/accounts')).json()) as { accounts: EmailAccount[] };
+  const account = accounts.accounts.find((candidate) => candidate.emailAddress === E2E_MICROSOFT.email)!;
+  await waitUntilNewMailIsNoticed(page.request, E2E_MICROSOFT, account.id);
+
+  // Save to Drafts (the default): the reply is APPENDed over IMAP with the account's token.
+  await page.goto('/dashboard/drafts');
+  const toSave = await deliverQuestion(E2E_MICROSOFT, 'Microsoft drafts folder');
+  const saving = queueCard(page, toSave.subject);
+  await expect(saving).toBeVisible({ timeout: DRAFT_ARRIVES_MS });
+  await saving.getByRole('button', { name: 'Approve' }).click();
+  await expect(saving.getByRole('region', { name: 'Delivery' }).getByRole('status')).toContainText(
+    `Saved to Drafts in ${E2E_MICROSOFT.email}`,
+    {
+      timeout: DELIVERED_MS,
+    },
+  );
+  expect((await folderSubjects('Drafts')).filter((subject) => subject === `Re: ${toSave.subject}`)).toHaveLength(1);
+
+  // Send: chosen on the account card; the reply goes out through Microsoft's SMTP server, signed in with the token.
+  await page.goto('/dashboard/email-accounts');
+  const replies = page.getByRole('article', { name: E2E_MICROSOFT.email }).getByRole('region', { name: 'Replies' });
+  await replies.getByRole('radio', { name: /^Send/ }).check();
+  await expect(toast(page, 'Reply settings saved').first()).toBeVisible();
+  await snap(page, 'microsoft-replies-send-1280');
+
+  await page.goto('/dashboard/drafts');
+  const toSend = await deliverQuestion(E2E_MICROSOFT, 'Microsoft send');
+  const sending = queueCard(page, toSend.subject);
+  await expect(sending).toBeVisible({ timeout: DRAFT_ARRIVES_MS });
+  await sending.getByRole('button', { name: 'Approve' }).click();
+  await expect(sending.getByRole('region', { name: 'Delivery' }).getByRole('status')).toContainText('Sent', { timeout: DELIVERED_MS });
+  const smtp = await microsoftSmtp();
+  const sent = smtp.received.filter((message) => message.subject === `Re: ${toSend.subject}`);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toMatchObject({ from: E2E_MICROSOFT.email, to: ['keith.holst@enron.com'] });
+  expect(smtp.logins).toContainEqual({ method: 'XOAUTH2', user: E2E_MICROSOFT.email });
+  // The copy in Sent, stored over IMAP with the same token.
+  expect((await folderSubjects('Sent')).filter((subject) => subject === `Re: ${toSend.subject}`)).toHaveLength(1);
+  await snap(page, 'microsoft-reply-sent-1280');
   expect(await axeViolations(page)).toEqual([]);
 });
 

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll } from 'vitest';
 import { testCertificate } from './dovecot.ts';
 
 // A real SMTP server (smtp-server) started by a test: STARTTLS with the test certificate (its own
 // built-in one has expired), AUTH PLAIN/LOGIN against one user, and every message it accepted
 // counted; with `oauth2IntrospectionUrl`, also AUTH XOAUTH2 with a bearer token checked there (the
-// Microsoft stand-in's, as smtp.office365.com checks Microsoft's tokens). Faults on demand: drop the connection right after the message was accepted (the client
-// never hears the 250), refuse a recipient, a size limit.
+// Microsoft stand-in's, as smtp.office365.com checks Microsoft's tokens). Faults on demand: drop the
+// connection right after the message was accepted (the client never hears the 250), refuse a
+// recipient, a size limit.
 
 export type ReceivedMessage = { from: string; to: string[]; raw: Buffer };
 
@@ -111,7 +111,8 @@ export async function startSmtpSink(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  afterAll(stop);
+  // Stopped after the test file under Vitest; Playwright's global setup (no Vitest) stops it itself.
+  if (process.env.VITEST) (await import('vitest')).afterAll(stop);
   return {
     host: 'localhost',
     port,
