@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { EmailAccount } from '@penman/contract';
+import { ACCOUNT_MESSAGES, type EmailAccount } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, snap, toast } from './support.ts';
 
@@ -161,6 +161,28 @@ test.describe('the Gmail consent popup', () => {
     await (await popup).waitForEvent('close');
     await expect(toast(page, 'Gmail Account Connected', 'Successfully connected ada@gmail.com.')).toBeVisible();
     await expect(dialog).toBeHidden();
+  });
+
+  test('a Gmail account Google stopped accepting offers Reconnect, which runs the consent again for its address', async ({ page }) => {
+    await standIns(page, { clientId: 'e2e-client', exchange: 'ok' });
+    const refused = { ...gmailAccount(), syncState: 'failed', lastSyncError: ACCOUNT_MESSAGES.reconnectNeeded };
+    await page
+      .context()
+      .route(/\/api\/accounts$/, (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ json: { accounts: [refused] } }) : route.fallback(),
+      );
+    await page.goto('/dashboard/email-accounts');
+    const card = page.getByRole('article', { name: 'ada@gmail.com' });
+    await expect(card.getByText(ACCOUNT_MESSAGES.reconnectNeeded)).toBeVisible();
+    // Google's consent again, not the password dialog of an IMAP account.
+    const start = page.waitForRequest('**/api/gmail/start');
+    const popup = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Reconnect' }).click();
+    await expect(card.getByRole('button', { name: 'Waiting for Google...' })).toBeDisabled();
+    expect((await start).postDataJSON()).toEqual({ emailAddress: 'ada@gmail.com' });
+    await (await popup).waitForEvent('close');
+    await expect(toast(page, 'Gmail Account Connected', 'Successfully connected ada@gmail.com.')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('the popup is 500x600 and closing it ends the wait', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { ACCOUNT_LABELS, type EmailAccount } from '@penman/contract';
+import { ACCOUNT_LABELS, type EmailAccount, MICROSOFT_LABELS } from '@penman/contract';
 import { FileWarning, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -10,22 +10,27 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DownloadCapsForm } from './download-caps-form.tsx';
 import { formatCount } from './format.ts';
 import { InitializationPanel } from './initialization-panel.tsx';
-import { MicrosoftReconnectButton } from './microsoft-reconnect-button.tsx';
+import { OAuthReconnectButton } from './oauth-reconnect-button.tsx';
 import { OwnerAddressesSection } from './owner-addresses-section.tsx';
 import { PROVIDER_ICONS, PROVIDER_NAMES } from './provider.ts';
 import { ReconnectDialog } from './reconnect-dialog.tsx';
 import { RepliesSection } from './replies-section.tsx';
 import { StyleCorpusCard } from './style-corpus-card.tsx';
 import { Alert } from './ui/alert.tsx';
-import { useMicrosoftConnect } from './use-microsoft-connect.ts';
+import { GMAIL_CONNECT } from './use-gmail-connect.ts';
+import { MICROSOFT_CONNECT } from './use-microsoft-connect.ts';
+import { useOAuthConnect } from './use-oauth-connect.ts';
 
 /** One connected mailbox: identity, switch and delete, counts, the user's addresses, replies, initialization, style corpus and caps. */
 export function AccountCard({ account, now }: { account: EmailAccount; now: number }) {
   const titleId = useId();
   const Icon = PROVIDER_ICONS[account.provider];
   const displayName = account.displayName && account.displayName !== account.emailAddress ? account.displayName : null;
-  // Here, not in the warning: the server clears the error (and the warning goes) before the popup reports back.
-  const microsoft = useMicrosoftConnect({ onConnected: () => undefined });
+  // Here, not in the warning: the server clears the error (and the warning goes) before the popup
+  // reports back. A card's provider never changes, so the hook always gets the same flow.
+  const reconnect = useOAuthConnect<'GMAIL' | 'MICROSOFT'>(account.provider === 'gmail' ? GMAIL_CONNECT : MICROSOFT_CONNECT, {
+    onConnected: () => undefined,
+  });
 
   return (
     <article aria-labelledby={titleId} className="rounded-xl border bg-card text-card-foreground shadow-sm">
@@ -69,8 +74,12 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
             <div className="flex flex-wrap items-center justify-between gap-3">
               <span>{account.lastSyncError}</span>
               {account.provider === 'exchange' ? <ReconnectDialog account={account} /> : null}
-              {account.provider === 'outlook' ? (
-                <MicrosoftReconnectButton connect={() => void microsoft.connect(account.emailAddress)} busy={microsoft.busy} />
+              {account.provider === 'gmail' || account.provider === 'outlook' ? (
+                <OAuthReconnectButton
+                  connect={() => void reconnect.connect(account.emailAddress)}
+                  busy={reconnect.busy}
+                  waitingLabel={account.provider === 'gmail' ? ACCOUNT_LABELS.waitingForGoogle : MICROSOFT_LABELS.waiting}
+                />
               ) : null}
             </div>
           </Alert>

@@ -6,7 +6,7 @@ import { type OAuthConnectConfig, useOAuthConnect } from './use-oauth-connect.ts
 
 // Google's consent page as the server built it: its client id, read-only and compose scopes, offline
 // access, forced consent, the redirect to /gmail-callback and the server's state.
-const GMAIL_CONNECT: OAuthConnectConfig<'GMAIL'> = {
+export const GMAIL_CONNECT: OAuthConnectConfig<'GMAIL'> = {
   flow: GMAIL_FLOW,
   getClientId: getGmailClientId,
   start: startGmailAuth,

@@ -6,7 +6,7 @@ import { type OAuthConnectConfig, useOAuthConnect } from './use-oauth-connect.ts
 
 // Microsoft's sign-in page as the server built it: the app's client id, the IMAP and SMTP scopes with
 // offline access, the address as login hint, the PKCE challenge and the server's signed state.
-const MICROSOFT_CONNECT: OAuthConnectConfig<'MICROSOFT'> = {
+export const MICROSOFT_CONNECT: OAuthConnectConfig<'MICROSOFT'> = {
   flow: MICROSOFT_FLOW,
   getClientId: getMicrosoftClientId,
   start: startMicrosoftAuth,
