@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ACCOUNT_MESSAGES, type EmailAccount } from '@penman/contract';
+import { ACCOUNT_MESSAGES, DELIVERY_LABELS, type EmailAccount } from '@penman/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, snap, toast } from './support.ts';
 
@@ -183,6 +183,34 @@ test.describe('the Gmail consent popup', () => {
     await (await popup).waitForEvent('close');
     await expect(toast(page, 'Gmail Account Connected', 'Successfully connected ada@gmail.com.')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a Gmail account connected read-only: Reconnect Gmail in Replies runs the consent, and the alert goes once compose is granted', async ({
+    page,
+  }) => {
+    await standIns(page, { clientId: 'e2e-client', exchange: 'ok' });
+    const account = gmailAccount();
+    let canCompose = false;
+    await page
+      .context()
+      .route(/\/api\/accounts$/, (route) =>
+        route.request().method() === 'GET' ? route.fulfill({ json: { accounts: [account] } }) : route.fallback(),
+      );
+    await page
+      .context()
+      .route(`**/api/accounts/${account.id}/delivery`, (route) =>
+        route.fulfill({ json: { mode: 'save_to_drafts', smtp: null, canDeliver: true, canCompose } }),
+      );
+    await page.goto('/dashboard/email-accounts');
+    const replies = page.getByRole('article', { name: 'ada@gmail.com' }).getByRole('region', { name: 'Replies' });
+    await expect(replies.getByText(DELIVERY_LABELS.account.gmailNoCompose)).toBeVisible();
+    // What the server answers once Google granted compose.
+    canCompose = true;
+    const popup = page.waitForEvent('popup');
+    await replies.getByRole('button', { name: DELIVERY_LABELS.account.reconnect }).click();
+    await (await popup).waitForEvent('close');
+    await expect(toast(page, 'Gmail Account Connected', 'Successfully connected ada@gmail.com.')).toBeVisible();
+    await expect(replies.getByText(DELIVERY_LABELS.account.gmailNoCompose)).toBeHidden();
   });
 
   test('the popup is 500x600 and closing it ends the wait', async ({ page }) => {

@@ -103,7 +103,10 @@ export function AccountCard({ account, now }: { account: EmailAccount; now: numb
         <OwnerAddressesSection account={account} />
       </div>
       <div className="border-b p-5">
-        <RepliesSection account={account} />
+        <RepliesSection
+          account={account}
+          reconnect={{ connect: () => void reconnect.connect(account.emailAddress), busy: reconnect.busy }}
+        />
       </div>
 
       <div className="grid gap-4 p-5 lg:grid-cols-2">

@@ -9,18 +9,19 @@ import { repliesSection } from './smtp-form.ts';
 import { SmtpSettingsForm } from './smtp-settings-form.tsx';
 import { toastFailure } from './toasts.ts';
 import { Alert } from './ui/alert.tsx';
-import { useGmailConnect } from './use-gmail-connect.ts';
 
 const L = DELIVERY_LABELS.account;
 
 type RepliesAccount = Pick<EmailAccount, 'id' | 'emailAddress' | 'provider'>;
+/** The card's Google consent: the card keeps it, since this alert goes as soon as the new scopes arrive, maybe before the popup reports back. */
+type GmailReconnectAction = { connect: () => void; busy: boolean };
 
 /**
  * The account card's "Replies": what Approve does (Save to Drafts or Send), the SMTP settings of an
  * IMAP account (where a Microsoft account's replies go), a reconnect for Gmail connected read-only,
  * and a plain word for an imported file.
  */
-export function RepliesSection({ account }: { account: RepliesAccount }) {
+export function RepliesSection({ account, reconnect }: { account: RepliesAccount; reconnect: GmailReconnectAction }) {
   const headingId = useId();
   const settings = useDeliverySettings(account.id);
 
@@ -53,7 +54,7 @@ export function RepliesSection({ account }: { account: RepliesAccount }) {
             {L.imported}
           </p>
         ) : null}
-        {shown.reconnect ? <GmailReconnect emailAddress={account.emailAddress} /> : null}
+        {shown.reconnect ? <GmailReconnect reconnect={reconnect} /> : null}
         {shown.modes ? <ModeChoice accountId={account.id} mode={settings.data.mode} /> : null}
         {shown.smtp && settings.data.smtp ? <SmtpSettingsForm accountId={account.id} smtp={settings.data.smtp} /> : null}
         {shown.microsoftSmtp && settings.data.smtp ? (
@@ -133,15 +134,14 @@ function ModeChoice({ accountId, mode }: { accountId: string; mode: DeliveryMode
 }
 
 /** Gmail connected with read-only access: replies need the compose permission, granted by connecting again. */
-function GmailReconnect({ emailAddress }: { emailAddress: string }) {
-  const gmail = useGmailConnect({ onConnected: () => undefined });
+function GmailReconnect({ reconnect }: { reconnect: GmailReconnectAction }) {
   return (
     <Alert variant="warning" icon={Mail}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <span>{L.gmailNoCompose}</span>
-        <Button size="sm" variant="outline" disabled={gmail.busy} onClick={() => void gmail.connect(emailAddress)}>
-          {gmail.busy ? <Spinner /> : null}
-          {gmail.busy ? L.reconnecting : L.reconnect}
+        <Button size="sm" variant="outline" disabled={reconnect.busy} onClick={reconnect.connect}>
+          {reconnect.busy ? <Spinner /> : null}
+          {reconnect.busy ? L.reconnecting : L.reconnect}
         </Button>
       </div>
     </Alert>
