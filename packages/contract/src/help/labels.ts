@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '../accounts/messages.ts';
+import { MICROSOFT_MESSAGES } from '../accounts/microsoft.ts';
 import { DELIVERY_MESSAGES } from '../delivery/messages.ts';
 
 /**
@@ -57,15 +58,21 @@ export const HELP_LABELS = {
       text: 'Turn on 2-Step Verification in your Google account, create an app password, and connect as an IMAP account (imap.gmail.com) with that app password.',
     },
     {
-      name: 'Office 365 / Outlook',
-      text: 'Today by IMAP (outlook.office365.com) where your organisation allows IMAP with a password; direct Microsoft sign-in is not available yet.',
+      name: 'Microsoft 365 / Outlook',
+      text: 'Choose Microsoft 365 / Outlook and sign in with Microsoft (work, school or personal Outlook.com accounts); no password is stored. The operator must first register an app in Microsoft Entra (this site’s /microsoft-callback as redirect URI) and set its client ID and secret on the server, and the mailbox must allow IMAP.',
     },
-    { name: 'Yahoo Mail', text: 'Create an app password under Account security, then connect as IMAP (imap.mail.yahoo.com) with it.' },
+    {
+      name: 'Yahoo Mail',
+      text: 'Create an app password under Account security, then choose Exchange / other IMAP and Yahoo Mail in the Provider list (imap.mail.yahoo.com), and use that app password.',
+    },
     {
       name: 'iCloud Mail',
-      text: 'Create an app-specific password at account.apple.com, then connect as IMAP (imap.mail.me.com) with your iCloud address and that password.',
+      text: 'Create an app-specific password at account.apple.com, then choose Exchange / other IMAP and iCloud Mail in the Provider list (imap.mail.me.com), with your iCloud address and that password.',
     },
-    { name: 'Other IMAP servers', text: 'Enter the IMAP server, port, username and password your provider gives you.' },
+    {
+      name: 'Other IMAP servers',
+      text: 'Choose your provider in the Provider list (Fastmail, GMX, Zoho, AOL, Proton Mail Bridge…) or type the address first to have it suggested; otherwise enter the IMAP server, port, username and password your provider gives you.',
+    },
   ],
   troubleshooting: [
     {
@@ -74,11 +81,19 @@ export const HELP_LABELS = {
     },
     {
       message: ACCOUNT_MESSAGES.reconnectNeeded,
-      fix: 'The password changed or the app password was revoked: open the account card and enter the new one.',
+      fix: 'The password changed or the app password was revoked: open the account card, choose Reconnect and enter the new one (Gmail accounts sign in with Google again).',
     },
     {
       message: ACCOUNT_MESSAGES.noClientId,
       fix: 'The server has no Google OAuth client yet: ask the operator to set one, or connect Gmail by IMAP with an app password.',
+    },
+    {
+      message: MICROSOFT_MESSAGES.reconnectNeeded,
+      fix: 'Microsoft access was withdrawn or expired (a password change, an administrator, 90 days unused): open the account card and choose Reconnect to sign in with Microsoft again.',
+    },
+    {
+      message: MICROSOFT_MESSAGES.imapDisabled,
+      fix: 'An administrator turns IMAP on for the mailbox in the Exchange admin center (Mailbox, Manage email apps); sending also needs Authenticated SMTP there.',
     },
     {
       message: ACCOUNT_MESSAGES.stillWorking,
