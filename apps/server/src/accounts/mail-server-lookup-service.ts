@@ -1,7 +1,16 @@
-import { type MailServer, type MailServerLookupResponse, mailPresetForAddress, mailPresetForHost } from '@penman/contract';
+import {
+  MAIL_SERVER_LOOKUPS_PER_MINUTE,
+  type MailServer,
+  type MailServerLookupResponse,
+  mailPresetForAddress,
+  mailPresetForHost,
+  PRESET_MESSAGES,
+} from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { allowsPrivateMailHosts } from '../env.ts';
 import { isPublicAddress } from '../mail/service.ts';
+import { AppError } from '../platform/errors.ts';
+import { hitRateLimit } from '../platform/rate-limit.ts';
 import { mailServerCandidates, presetFromMx } from './engine/mail-server-lookup.ts';
 import { createMailDns, type MailDns } from './mail-server-dns.ts';
 
@@ -28,9 +37,15 @@ async function firstAllowed(dns: MailDns, candidates: MailServer[], allowPrivate
  * one; else what the domain publishes in DNS (RFC 6186 SRV records), else the provider its MX hosts
  * belong to; else nothing, saying whether DNS could be reached at all.
  */
-export async function lookupMailServer({ env }: Pick<Deps, 'env'>, { email }: { email: string }): Promise<MailServerLookupResponse> {
+export async function lookupMailServer(
+  { env, db, userId, now = Date.now() }: Pick<Deps, 'env' | 'db'> & { userId: string; now?: number },
+  { email }: { email: string },
+): Promise<MailServerLookupResponse> {
   const preset = mailPresetForAddress(email);
   if (preset) return { source: 'preset', presetId: preset.id, imap: preset.imap, smtp: preset.smtp, dnsUnavailable: false };
+  // Each lookup asks DNS many questions about a domain the user chose: bounded per user.
+  if ((await hitRateLimit(db, `mail-server-lookup:${userId}`, 60_000, now)) > MAIL_SERVER_LOOKUPS_PER_MINUTE)
+    throw new AppError('RATE_LIMITED', PRESET_MESSAGES.rateLimited);
 
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   const dns = createMailDns({ servers: env.MAIL_DNS_SERVERS });

@@ -1,3 +1,4 @@
+import { MAIL_SERVER_LOOKUPS_PER_MINUTE, PRESET_MESSAGES } from '@penman/contract';
 import dns2 from 'dns2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../platform/db/embedded-postgres.ts';
@@ -149,5 +150,19 @@ describe('GET /api/accounts/mail-server-lookup when DNS cannot be reached', asyn
 
   it('still answers known providers from the table', async () => {
     expect((await lookup(app, cookie, 'me@icloud.com')).body).toMatchObject({ source: 'preset', presetId: 'icloud' });
+  });
+});
+
+describe('GET /api/accounts/mail-server-lookup: DNS lookups are bounded per user', async () => {
+  const app = await createTestApp({ MAIL_DNS_SERVERS: dnsServer });
+  const ann = await app.signUpAndIn('lookup-ann@example.com');
+  const ben = await app.signUpAndIn('lookup-ben@example.com');
+
+  it(`answers ${MAIL_SERVER_LOOKUPS_PER_MINUTE} DNS lookups a minute, then 429 in words; the table and other users still answer`, async () => {
+    for (let i = 0; i < MAIL_SERVER_LOOKUPS_PER_MINUTE; i++) expect((await lookup(app, ann.cookie, `me${i}@srv.example`)).status).toBe(200);
+    const refused = await lookup(app, ann.cookie, 'me@srv.example');
+    expect(refused).toEqual({ status: 429, body: { error: { code: 'RATE_LIMITED', message: PRESET_MESSAGES.rateLimited } } });
+    expect((await lookup(app, ann.cookie, 'me@yahoo.com')).body).toMatchObject({ source: 'preset', presetId: 'yahoo' });
+    expect((await lookup(app, ben.cookie, 'me@srv.example')).status).toBe(200);
   });
 });

@@ -47,7 +47,12 @@ const lookupRoute = createRoute({
   description:
     "The IMAP and SMTP servers to suggest for an address: its provider's preset, else the domain's DNS SRV records (RFC 6186), else a provider its MX hosts belong to; dnsUnavailable when DNS could not be reached.",
   request: { query: ZMailServerLookupQuery },
-  responses: { 200: json(ZMailServerLookupResponse, 'The suggestion'), 400: accountErrors[400], 401: accountErrors[401] },
+  responses: {
+    200: json(ZMailServerLookupResponse, 'The suggestion'),
+    400: accountErrors[400],
+    401: accountErrors[401],
+    429: json(ZApiError, 'Too many DNS lookups in a minute for this user'),
+  },
 });
 const getRoute = createRoute({
   method: 'get',
@@ -141,7 +146,9 @@ export function accountRoutes(deps: Deps) {
         return c.json({ account }, 201);
       })
       // Before /accounts/{id}, which would take 'mail-server-lookup' for an id.
-      .openapi(lookupRoute, async (c) => c.json(await lookupMailServer({ env: deps.env }, c.req.valid('query')), 200))
+      .openapi(lookupRoute, async (c) =>
+        c.json(await lookupMailServer({ env: deps.env, db: deps.db, userId: c.get('userId') }, c.req.valid('query')), 200),
+      )
       .openapi(getRoute, async (c) => c.json({ account: await service.getAccount(scope(c.get('userId'), c.req.valid('param').id)) }, 200))
       .openapi(patchRoute, async (c) =>
         c.json(

@@ -1,6 +1,6 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { contactMessages, submissionLimits, waitlist } from '../platform/db/schema/index.ts';
+import { contactMessages, waitlist } from '../platform/db/schema/index.ts';
 
 // Waitlist entries and contact messages are public submissions owned by the operator, not by a
 // user: no user scope applies to this area's queries.
@@ -36,24 +36,4 @@ export async function markContactMessageForwardFailed(db: Db, id: string, error:
 
 export async function listContactMessages(db: Db) {
   return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt));
-}
-
-/**
- * Counts one hit in a fixed window and returns the hits so far in it, in PostgreSQL so every
- * server process shares the count.
- */
-export async function hitRateLimit(db: Db, key: string, windowMs: number, now: number): Promise<number> {
-  const expired = sql`${submissionLimits.windowStart} <= ${now - windowMs}`;
-  const [row] = await db
-    .insert(submissionLimits)
-    .values({ key, count: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: submissionLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${submissionLimits.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${now} else ${submissionLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: submissionLimits.count });
-  return row?.count ?? 1;
 }

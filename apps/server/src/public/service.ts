@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
+import { hitRateLimit } from '../platform/rate-limit.ts';
 import * as repo from './repo.ts';
 
 /** Submissions per client address and window: enough for a person, too few for a script. */
@@ -18,7 +19,7 @@ export const CONTACT_FORWARD_TIMEOUT_MS = 10_000;
 /** Counts a submission from `ip`; throws RATE_LIMITED past the limit. Every attempt counts, valid or not. */
 export async function countSubmission({ db, kind, ip, now = Date.now() }: { db: Db; kind: SubmissionKind; ip: string; now?: number }) {
   const { max, windowMs } = SUBMISSION_LIMITS[kind];
-  const hits = await repo.hitRateLimit(db, `public:${kind}:${ip}`, windowMs, now);
+  const hits = await hitRateLimit(db, `public:${kind}:${ip}`, windowMs, now);
   if (hits > max) throw new AppError('RATE_LIMITED', PUBLIC_MESSAGES.rateLimited);
 }
 

@@ -208,6 +208,9 @@ export function appPasswordPresetFor({ emailAddress, host }: { emailAddress: str
   return preset?.needsAppPassword ? preset : null;
 }
 
+/** DNS lookups (SRV, MX) one user may start a minute: each asks up to about 17 questions of DNS. */
+export const MAIL_SERVER_LOOKUPS_PER_MINUTE = 20;
+
 export const PRESET_MESSAGES = {
   /** An AUTH failure from a provider that refuses account passwords. */
   needsAppPassword: (preset: Pick<MailPreset, 'name' | 'appPasswordUrl'>) =>
@@ -216,6 +219,8 @@ export const PRESET_MESSAGES = {
     } and use it instead of your account password.`,
   dnsUnavailable: 'This server could not reach DNS to look up your mail server: choose your provider or enter the server yourself.',
   notFound: 'No mail server settings were found for this domain: enter the server your provider gives for IMAP.',
+  /** Past MAIL_SERVER_LOOKUPS_PER_MINUTE DNS lookups a minute for one user. */
+  rateLimited: 'Too many mail server lookups in a minute: choose your provider or enter the server yourself.',
 } as const;
 
 /** The provider select of the IMAP form and what it says. */
