@@ -277,6 +277,8 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     const sent = await mailboxCopies('alice', 'Sent', delivery.messageId);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.flags.has('\\Seen')).toBe(true);
+    const { draft } = await (await t.request(`/api/drafts/${draftId}`, { cookie: alice.cookie })).json();
+    expect(draft.delivery).toMatchObject({ state: 'delivered', unconfirmed: false });
 
     await runSync(t.deps, { userId: alice.user.id, accountId: aliceAccount });
     await runSync(t.deps, { userId: alice.user.id, accountId: aliceAccount });
@@ -304,6 +306,9 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     expect((await deliveryOf(draftId)).state).toBe('delivered');
     expect(sink.countMessageId(failed.messageId)).toBe(1);
     expect(await mailboxCopies('alice', 'Sent', failed.messageId)).toHaveLength(1);
+    // The server never confirmed it: the draft says it was probably sent.
+    const { draft } = await (await t.request(`/api/drafts/${draftId}`, { cookie: alice.cookie })).json();
+    expect(draft.delivery).toMatchObject({ state: 'delivered', unconfirmed: true });
   });
 
   for (const step of ['claimed', 'before-transport', 'after-smtp-accepted', 'after-sent-append', 'before-mark-delivered'] as const)

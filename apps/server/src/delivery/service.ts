@@ -56,6 +56,8 @@ export function toDraftDelivery(row: DraftDeliveryRow | null | undefined): Draft
     error: row.error,
     retryable: row.retryable,
     deliveredAt: row.deliveredAt ? row.deliveredAt.toISOString() : null,
+    // The SMTP phase stays at data_end when the server's answer to the final dot never came.
+    unconfirmed: row.mode === 'send' && row.state === 'delivered' && row.smtpPhase === 'data_end',
   };
 }
 

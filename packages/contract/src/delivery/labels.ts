@@ -15,6 +15,9 @@ export const DELIVERY_LABELS = {
     sending: 'Sending…',
     savedIn: (account: string) => `Saved to Drafts in ${account}`,
     sent: 'Sent',
+    sentUnconfirmed: 'Probably sent',
+    unconfirmedHint:
+      'The mail server received the whole reply, but the connection dropped before it confirmed. Penman did not send it again: check your Sent folder, or ask the recipient.',
     at: (time: string) => `at ${time}`,
     failed: 'Not delivered',
     notRetryable: 'This reply cannot be delivered from Penman: copy it or download it as an .eml file.',

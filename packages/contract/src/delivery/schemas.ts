@@ -24,6 +24,12 @@ export const ZDraftDelivery = z.object({
   /** false when no retry can help (an imported file has no server: offer Copy and .eml download). */
   retryable: z.boolean(),
   deliveredAt: z.string().nullable(),
+  /**
+   * Sent, but the server never confirmed it: the whole message (and its final dot) went out, then
+   * the connection dropped before the server's answer. Penman never sends it again, so it was
+   * probably delivered; the user is told to check.
+   */
+  unconfirmed: z.boolean(),
 });
 export type DraftDelivery = z.infer<typeof ZDraftDelivery>;
 

@@ -1,4 +1,4 @@
-import type { Draft, DraftDelivery } from '@penman/contract';
+import { DELIVERY_LABELS, type Draft, type DraftDelivery } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
 import { awaitsDelivery, deliveryInFlight, deliveryView, emlHref, recipientLines } from './delivery-view.ts';
 
@@ -14,6 +14,7 @@ function delivery(changes: Partial<DraftDelivery>): DraftDelivery {
     error: null,
     retryable: true,
     deliveredAt: null,
+    unconfirmed: false,
     ...changes,
   };
 }
@@ -32,12 +33,24 @@ describe("a decided draft's delivery, as its card shows it", () => {
     ['queued to send', draft('buy_time', { mode: 'send', state: 'queued' }), 'progress', 'Sending…'],
     ['saved', draft('saved', { state: 'delivered', deliveredAt: AT }), 'done', `Saved to Drafts in ${ACCOUNT}`],
     ['sent', draft('sent', { mode: 'send', state: 'delivered', deliveredAt: AT }), 'done', 'Sent'],
+    [
+      'sent, never confirmed',
+      draft('sent', { mode: 'send', state: 'delivered', deliveredAt: AT, unconfirmed: true }),
+      'done',
+      'Probably sent',
+    ],
     ['failed', draft('approved', { state: 'failed', error: 'The server refused the login.' }), 'failed', 'Not delivered'],
     ['rejected', draft('rejected', null), 'neutral', 'Rejected'],
     ['completed by a teammate', draft('completed', null), 'neutral', 'Completed by a teammate'],
     ['approved before delivery existed', draft('approved', null), 'neutral', 'Approved'],
   ] as const)('%s', (_name, input, tone, text) => {
     expect(deliveryView(input)).toMatchObject({ tone, text });
+  });
+
+  it('a reply the server never confirmed says so, and what to check', () => {
+    const view = deliveryView(draft('sent', { mode: 'send', state: 'delivered', deliveredAt: AT, unconfirmed: true }));
+    expect(view).toMatchObject({ hint: DELIVERY_LABELS.draft.unconfirmedHint, at: AT, buttons: { retry: false, copy: true, eml: true } });
+    expect(deliveryView(draft('sent', { mode: 'send', state: 'delivered', deliveredAt: AT }))?.hint).toBeNull();
   });
 
   it('a pending draft has actions, not a delivery', () => {

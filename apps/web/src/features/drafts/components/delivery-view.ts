@@ -54,6 +54,7 @@ export function deliveryView(draft: DeliveryDraft): DeliveryView | null {
         buttons: { retry: false, copy: true, eml: false },
       };
     case 'delivered':
+      if (delivery.unconfirmed) return { ...done(L.sentUnconfirmed, delivery.deliveredAt ?? draft.sentAt), hint: L.unconfirmedHint };
       return done(saving ? L.savedIn(draft.email.accountEmail) : L.sent, delivery.deliveredAt ?? draft.sentAt);
     case 'failed':
       return {
