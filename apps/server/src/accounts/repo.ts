@@ -4,6 +4,7 @@ import {
   activityEvents,
   communicationStyleProfiles,
   contacts,
+  type EmailProvider,
   emailAccounts,
   emailAttachments,
   emails,
@@ -55,7 +56,7 @@ export async function findAccount(db: Db, userId: string, accountId: string) {
 
 export async function findAccountByAddress(db: Db, userId: string, emailAddress: string) {
   const [row] = await db
-    .select({ id: emailAccounts.id })
+    .select({ id: emailAccounts.id, provider: emailAccounts.provider })
     .from(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.emailAddress, emailAddress)))
     .limit(1);
@@ -70,6 +71,33 @@ export async function insertAccount(db: Db, userId: string, values: Omit<NewEmai
     .onConflictDoNothing()
     .returning({ id: emailAccounts.id });
   return row?.id;
+}
+
+/**
+ * Reconnecting an OAuth account (Gmail, Microsoft): the new refresh token (and, for Microsoft, its
+ * mail server) replaces the old one, and a failed sync may run again. False when not the user's.
+ */
+export async function replaceRefreshToken(
+  db: Db,
+  userId: string,
+  accountId: string,
+  provider: EmailProvider,
+  values: { encryptedRefreshToken: string; grantedScopes: string[]; serverUrl?: string; port?: number },
+): Promise<boolean> {
+  const updated = await db
+    .update(emailAccounts)
+    .set({
+      encryptedPassword: values.encryptedRefreshToken,
+      grantedScopes: values.grantedScopes,
+      ...(values.serverUrl === undefined ? {} : { serverUrl: values.serverUrl }),
+      ...(values.port === undefined ? {} : { port: values.port }),
+      syncState: sql`case when ${emailAccounts.syncState} = 'failed' then 'idle' else ${emailAccounts.syncState} end`,
+      lastSyncError: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId), eq(emailAccounts.provider, provider)))
+    .returning({ id: emailAccounts.id });
+  return updated.length === 1;
 }
 
 /** Updates one account of the user; returns false when it is not theirs (or gone). */

@@ -87,6 +87,56 @@ export function alreadyConnected(emailAddress: string): AppError {
 }
 
 /**
+ * Saves an account connected with OAuth (Gmail, Microsoft) after its code exchange: a new account
+ * with the refresh token encrypted in encrypted_password, or, when the user already has this
+ * address with the same provider, the token replaced (a reconnect, which clears a failed sync). The
+ * address under another provider, or a connection a moment earlier, is already connected.
+ */
+export async function saveOAuthAccount({
+  db,
+  userId,
+  provider,
+  emailAddress,
+  encryptedRefreshToken,
+  grantedScopes,
+  server,
+}: Scope & {
+  provider: 'gmail' | 'outlook';
+  emailAddress: string;
+  encryptedRefreshToken: string;
+  grantedScopes: string[];
+  /** The IMAP server the provider's mail is on, stored on the account (Microsoft). */
+  server?: { host: string; port: number };
+}): Promise<string> {
+  const stored = { encryptedRefreshToken, grantedScopes, ...(server ? { serverUrl: server.host, port: server.port } : {}) };
+  const existing = await repo.findAccountByAddress(db, userId, emailAddress);
+  if (existing && existing.provider !== provider) throw alreadyConnected(emailAddress);
+  let accountId = existing?.id;
+  if (accountId) {
+    await repo.replaceRefreshToken(db, userId, accountId, provider, stored);
+  } else {
+    accountId = await repo.insertAccount(db, userId, {
+      emailAddress,
+      provider,
+      displayName: emailAddress,
+      serverUrl: stored.serverUrl ?? null,
+      port: stored.port ?? null,
+      encryptedPassword: encryptedRefreshToken,
+      grantedScopes,
+    });
+    // Another connection of the same address got there first.
+    if (!accountId) throw alreadyConnected(emailAddress);
+  }
+  await repo.recordActivity(db, userId, {
+    emailAccountId: accountId,
+    kind: 'account.connected',
+    detail: { emailAddress, provider, reconnected: Boolean(existing) },
+  });
+  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
+  return accountId;
+}
+
+/**
  * The test login of the add and the reconnect. A server that refused the password, run by a provider
  * that refuses account passwords (Yahoo, iCloud, Gmail...), is answered with its need for an app
  * password and the page that makes one, not the generic refusal.

@@ -6,15 +6,13 @@ import {
   type GmailExchangeRequest,
   type GmailStartResponse,
 } from '@penman/contract';
-import { alreadyConnected, getAccount } from '../accounts/service.ts';
+import { getAccount, saveOAuthAccount } from '../accounts/service.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { createGmailApi, createOAuthClient, GMAIL_COMPOSE_SCOPE, GMAIL_READONLY_SCOPE, type GoogleConfig } from '../platform/google.ts';
 import { logger } from '../platform/logger.ts';
 import { createOAuthState, verifyOAuthState } from '../platform/oauth-state.ts';
-import { publishEvent } from '../platform/realtime.ts';
-import * as repo from './repo.ts';
 
 /** Where Google sends the browser back: the popup page that finishes the connection. */
 export const GMAIL_CALLBACK_PATH = '/gmail-callback';
@@ -120,24 +118,7 @@ export async function exchangeGmailCode({
   // What Google granted (the user may untick compose): delivery asks to reconnect without it.
   const grantedScopes = (tokens.scope ?? GMAIL_READONLY_SCOPE).split(/\s+/).filter(Boolean);
 
-  const existing = await repo.findAccountByAddress(db, userId, email);
-  let accountId: string | undefined;
-  if (existing && existing.provider !== 'gmail') {
-    throw alreadyConnected(email);
-  } else if (existing) {
-    accountId = existing.id;
-    await repo.replaceRefreshToken(db, userId, accountId, encryptedRefreshToken, grantedScopes);
-  } else {
-    accountId = await repo.insertGmailAccount(db, userId, { emailAddress: email, encryptedRefreshToken, grantedScopes });
-    // Another connection of the same address got there first.
-    if (!accountId) throw alreadyConnected(email);
-  }
-  await repo.recordActivity(db, userId, {
-    emailAccountId: accountId,
-    kind: 'account.connected',
-    detail: { emailAddress: email, provider: 'gmail', reconnected: Boolean(existing) },
-  });
-  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
+  const accountId = await saveOAuthAccount({ db, userId, provider: 'gmail', emailAddress: email, encryptedRefreshToken, grantedScopes });
   return { account: await getAccount({ db, userId, accountId }), email };
 }
 

@@ -6,7 +6,7 @@ import {
   type MicrosoftExchangeRequest,
   type MicrosoftStartResponse,
 } from '@penman/contract';
-import { alreadyConnected, getAccount } from '../accounts/service.ts';
+import { getAccount, saveOAuthAccount } from '../accounts/service.ts';
 import { checkImapTokenLogin, MailError } from '../mail/service.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -14,8 +14,6 @@ import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import { MicrosoftGrantError, type MicrosoftMail, type MicrosoftTokenSet } from '../platform/microsoft.ts';
 import { createOAuthState, verifyOAuthState } from '../platform/oauth-state.ts';
-import { publishEvent } from '../platform/realtime.ts';
-import * as repo from './repo.ts';
 
 // Microsoft 365 and Outlook.com (issue 22): the connect flow (authorization code with PKCE, the
 // refresh token encrypted at rest, a real IMAP XOAUTH2 login before the account is saved). The
@@ -141,29 +139,15 @@ export async function exchangeMicrosoftCode({
   }
 
   const encryptedRefreshToken = secretBox.encrypt(tokens.refreshToken);
-  const existing = await repo.findAccountByAddress(db, userId, email);
-  let accountId: string | undefined;
-  if (existing && existing.provider !== 'outlook') {
-    throw alreadyConnected(email);
-  } else if (existing) {
-    accountId = existing.id;
-    await repo.replaceRefreshToken(db, userId, accountId, { encryptedRefreshToken, grantedScopes: tokens.scopes, imap });
-  } else {
-    accountId = await repo.insertOutlookAccount(db, userId, {
-      emailAddress: email,
-      encryptedRefreshToken,
-      grantedScopes: tokens.scopes,
-      imap,
-    });
-    // Another connection of the same address got there first.
-    if (!accountId) throw alreadyConnected(email);
-  }
-  mail.remember(accountId, encryptedRefreshToken, tokens);
-  await repo.recordActivity(db, userId, {
-    emailAccountId: accountId,
-    kind: 'account.connected',
-    detail: { emailAddress: email, provider: 'outlook', reconnected: Boolean(existing) },
+  const accountId = await saveOAuthAccount({
+    db,
+    userId,
+    provider: 'outlook',
+    emailAddress: email,
+    encryptedRefreshToken,
+    grantedScopes: tokens.scopes,
+    server: imap,
   });
-  await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
+  mail.remember(accountId, encryptedRefreshToken, tokens);
   return { account: await getAccount({ db, userId, accountId }), email };
 }
