@@ -321,9 +321,17 @@ function eer(own: number[], other: number[]): { eer: number; threshold: number }
 
 /** Class-balanced logistic regression of own (1) against other (0) on one feature, by Newton's method. */
 function fitLogistic(own: number[], other: number[]): { slope: number; intercept: number } {
+  // Newton's method on the evidence scaled to unit spread (it converges from slope 1 there), then scaled back.
+  const values = [...own, ...other];
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const spread = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length) || 1;
   let slope = 1;
   let intercept = 0;
-  const rows = [...own.map((x) => [x, 1, 0.5 / own.length] as const), ...other.map((x) => [x, 0, 0.5 / other.length] as const)];
+  const scaled = (x: number) => (x - mean) / spread;
+  const rows = [
+    ...own.map((x) => [scaled(x), 1, 0.5 / own.length] as const),
+    ...other.map((x) => [scaled(x), 0, 0.5 / other.length] as const),
+  ];
   for (let step = 0; step < 50; step++) {
     let g0 = 0;
     let g1 = 0;
@@ -343,7 +351,7 @@ function fitLogistic(own: number[], other: number[]): { slope: number; intercept
     slope -= (h11 * g0 - h01 * g1) / det;
     intercept -= (h00 * g1 - h01 * g0) / det;
   }
-  return { slope, intercept };
+  return { slope: slope / spread, intercept: intercept - (slope * mean) / spread };
 }
 if (process.env.STYLE_FIT) {
   // The scores the fitted logistics would give: what the calibration could reach on this group.
@@ -355,7 +363,7 @@ if (process.env.STYLE_FIT) {
     for (const x of sets.other) ft.push(1 / (1 + Math.exp(-(slope * x + intercept))));
 
     process.stdout.write(
-      `fit band ${band}: slope ${slope.toFixed(2)}, intercept ${intercept.toFixed(2)} (${sets.own.length} own, ${sets.other.length} other)\n`,
+      `fit band ${band}: slope ${slope.toFixed(5)}, intercept ${intercept.toFixed(4)} (${sets.own.length} own, ${sets.other.length} other)\n`,
     );
   }
   process.stdout.write(`fitted on this group: AUC ${auc(fo, ft).toFixed(3)}, EER ${(100 * eer(fo, ft).eer).toFixed(1)}%\n`);
