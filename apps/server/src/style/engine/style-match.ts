@@ -250,17 +250,6 @@ function wordsIn(text: string): number {
 
 type Features = Record<FeatureFamily, Map<string, number>>;
 
-function featureTotals(all: Features[]): Features {
-  const totals: Features = { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
-  for (const features of all) {
-    for (const family of FAMILIES) {
-      const total = totals[family];
-      for (const [feature, n] of features[family]) total.set(feature, (total.get(feature) ?? 0) + n);
-    }
-  }
-  return totals;
-}
-
 // --- the voice model: the user's mail against their correspondents' ------------------------------
 
 /** Hashed feature space of the voice model: 2^18 buckets (few collisions among a user's features). */
@@ -447,8 +436,8 @@ export function kthLargest(values: Float64Array, k: number): number {
  */
 function trainVoice(own: Hashed[], others: Hashed[]): Linear {
   const size = VOICE_MASK + 1;
-  const p = new Float64Array(size);
-  const q = new Float64Array(size);
+  const p = new Int32Array(size);
+  const q = new Int32Array(size);
   for (const text of own) for (const bucket of text.buckets) p[bucket]!++;
   for (const text of others) for (const bucket of text.buckets) q[bucket]!++;
   let sumP = 0;
@@ -463,20 +452,24 @@ function trainVoice(own: Hashed[], others: Hashed[]): Linear {
   const ratio = new Float64Array(size);
   for (let i = 0; i < size; i++) ratio[i] = ownLogs[p[i]!]! - otherLogs[q[i]!]!;
 
-  const w = new Float64Array(size);
-  const squares = new Float64Array(size);
+  // Each weight beside its sum of squared gradients (AdaGrad): one cache line for both.
+  const state = new Float64Array(2 * size);
   let bias = 0;
   let biasSquares = 1e-8;
-  // Each row: the text, its label, its class weight, and its inputs (value times the ratio, per bucket).
-  const inputsOf = (text: Hashed) => {
-    const inputs = new Float64Array(text.buckets.length);
-    for (let k = 0; k < inputs.length; k++) inputs[k] = text.value * ratio[text.buckets[k]!]!;
-    return inputs;
-  };
-  const rows: [Hashed, number, number, Float64Array][] = [
-    ...own.map((text): [Hashed, number, number, Float64Array] => [text, 1, 0.5 / own.length, inputsOf(text)]),
-    ...others.map((text): [Hashed, number, number, Float64Array] => [text, 0, 0.5 / others.length, inputsOf(text)]),
-  ];
+  // Each row: its label, its class weight, and where its buckets and inputs (value times the ratio,
+  // per bucket) start and end in `buckets` and `inputs`, one array each for all texts.
+  const texts = [...own, ...others];
+  const offsets = new Int32Array(texts.length + 1);
+  for (let t = 0; t < texts.length; t++) offsets[t + 1] = offsets[t]! + texts[t]!.buckets.length;
+  const buckets = new Int32Array(offsets[texts.length]!);
+  const inputs = new Float64Array(offsets[texts.length]!);
+  texts.forEach((text, t) => {
+    buckets.set(text.buckets, offsets[t]!);
+    for (let k = 0; k < text.buckets.length; k++) inputs[offsets[t]! + k] = text.value * ratio[text.buckets[k]!]!;
+  });
+  const rows: [number, number, number, number][] = texts.map((_, t) =>
+    t < own.length ? [1, 0.5 / own.length, offsets[t]!, offsets[t + 1]!] : [0, 0.5 / others.length, offsets[t]!, offsets[t + 1]!],
+  );
   let seed = 12345;
   const random = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -487,16 +480,15 @@ function trainVoice(own: Hashed[], others: Hashed[]): Linear {
       const j = Math.floor(random() * (i + 1));
       [rows[i], rows[j]] = [rows[j]!, rows[i]!];
     }
-    for (const [text, label, weight, inputs] of rows) {
-      const buckets = text.buckets;
+    for (const [label, weight, from, to] of rows) {
       let z = bias;
-      for (let k = 0; k < buckets.length; k++) z += w[buckets[k]!]! * inputs[k]!;
+      for (let k = from; k < to; k++) z += state[2 * buckets[k]!]! * inputs[k]!;
       const gradient = (1 / (1 + Math.exp(-z)) - label) * weight * rows.length;
-      for (let k = 0; k < buckets.length; k++) {
-        const bucket = buckets[k]!;
-        const g = gradient * inputs[k]! + L2 * w[bucket]!;
-        squares[bucket]! += g * g;
-        w[bucket]! -= (LEARNING_RATE * g) / Math.sqrt(squares[bucket]! + 1e-8);
+      for (let k = from; k < to; k++) {
+        const at = 2 * buckets[k]!;
+        const g = gradient * inputs[k]! + L2 * state[at]!;
+        state[at + 1]! += g * g;
+        state[at]! -= (LEARNING_RATE * g) / Math.sqrt(state[at + 1]! + 1e-8);
       }
       biasSquares += gradient * gradient;
       bias -= (LEARNING_RATE * gradient) / Math.sqrt(biasSquares);
@@ -506,7 +498,7 @@ function trainVoice(own: Hashed[], others: Hashed[]): Linear {
   const weights = ratio;
   let nonzero = 0;
   for (let i = 0; i < size; i++) {
-    weights[i] = w[i]! * ratio[i]!;
+    weights[i] = state[2 * i]! * ratio[i]!;
     if (Math.abs(weights[i]!) > 0) nonzero++;
   }
   // The VOICE_WEIGHTS-th largest magnitude (0 when fewer are nonzero): selected, not sorted.
