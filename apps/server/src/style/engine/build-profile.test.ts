@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { enronFolder } from '../../test-support/corpus.ts';
+import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
 import { BACKGROUND_MAILS, buildStyleProfile, othersWords } from './build-profile.ts';
+import { bodyOf, ownWords } from './own-words.ts';
 import { emailsToPrune } from './prune.ts';
+import { hashedOfFeatures, hashedTexts, kthLargest } from './style-match.ts';
 import type { IncomingMail, SentMail } from './types.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -234,5 +236,72 @@ describe("other people's writing for styleMatch's voice model (a real inbox, kam
     expect(Buffer.byteLength(JSON.stringify(withVoice.fingerprint.voice))).toBeLessThan(25_000);
     const without = buildStyleProfile({ emails: mails, ownAddresses: [], ownName: null, internalDomains: [] });
     expect(without.fingerprint.voice).toBeNull();
+  });
+});
+
+describe("the voice model's reading of real mail, hashed straight from the characters", async () => {
+  // Own words of sent mail and other people's own words from the inboxes of the five mailboxes, as
+  // the profile build reads them, and texts at the edges (empty, astral characters, the reserved
+  // markers, runs of capitals, long texts that outgrow the first scratch space).
+  const texts: string[] = [];
+  for (const user of ['allen-p', 'kaminski-v', 'lavorato-j', 'steffes-j', 'watson-k']) {
+    const sentFolder = ['sent', 'sent_items', '_sent_mail'].find((folder) => fs.existsSync(`${CORPUS_DIR}/enron/${user}/${folder}`))!;
+    for (const file of enronFolder(user, sentFolder).slice(0, 150)) {
+      const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+      texts.push(ownWords(bodyOf(parsed.bodyText, parsed.bodyHtml), null));
+    }
+    const incoming: IncomingMail[] = [];
+    for (const file of enronFolder(user, 'inbox').slice(0, 150)) {
+      const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
+      incoming.push({ bodyText: parsed.bodyText, bodyHtml: parsed.bodyHtml, senderEmail: parsed.senderEmail, headers: parsed.headers });
+      texts.push(parsed.bodyText ?? '');
+    }
+    texts.push(...othersWords(incoming, []));
+  }
+  texts.push(
+    '',
+    'x',
+    'OK',
+    'Ünïcödé STRASSE straße 😀😀 𝐁𝐨𝐥𝐝 123,456\n\n\nÄ',
+    'a\u2402b\u2403c\u007fd',
+    'I. WILL. NOT.\r\n\r\n  -- k',
+    texts.join('\n\n'),
+  );
+
+  it('gives the same buckets, norm and word count as hashing the feature strings (the way styleEvidence reads a draft)', () => {
+    expect(texts.length).toBeGreaterThan(1500);
+    expect(Math.max(...texts.map((text) => text.length))).toBeGreaterThan(100_000);
+    const fast = hashedTexts(texts);
+    const mismatches = texts.filter((text, index) => {
+      const slow = hashedOfFeatures(text);
+      const quick = fast[index]!;
+      return (
+        quick.value !== slow.value ||
+        quick.words !== slow.words ||
+        Buffer.compare(Buffer.from(quick.buckets.buffer), Buffer.from(slow.buckets.buffer)) !== 0
+      );
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('keeps the strongest weights by the same floor as sorting them', () => {
+    // Magnitudes with many ties, as the voice model's weights have (int counts times the same ratios).
+    let seed = 7;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    for (const [length, distinct] of [
+      [1, 1],
+      [2, 2],
+      [50, 3],
+      [5000, 40],
+      [100_000, 100_000],
+    ] as const) {
+      const values = Float64Array.from({ length }, () => Math.floor(random() * distinct) / 7 + 1e-3);
+      const sorted = [...values].sort((a, b) => b - a);
+      const ks = [1, 2, 3000, length, ...Array.from({ length: 30 }, () => 1 + Math.floor(random() * length))];
+      for (const k of ks.filter((k) => k <= length)) expect(kthLargest(values.slice(), k)).toBe(sorted[k - 1]);
+    }
   });
 });
