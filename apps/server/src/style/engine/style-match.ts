@@ -271,7 +271,7 @@ const EPOCHS = 3;
 const FOLDS = 2;
 
 /** A text as the voice model reads it: the buckets of its features (presence, L2-normalised). */
-export type Hashed = { buckets: Int32Array; value: number; words: number };
+type Hashed = { buckets: Int32Array; value: number; words: number };
 
 function hashedOf(features: Features, words: number): Hashed {
   let size = 0;
