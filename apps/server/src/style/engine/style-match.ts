@@ -141,11 +141,16 @@ function charGrams(map: Map<string, number>, text: string, min: number, max: num
   for (let n = min; n <= max; n++) for (let i = 0; i + n <= text.length; i++) add(map, text.slice(i, i + n));
 }
 
-/** Features of one text, by family, as counts (added to `into`'s counts when given: many texts' totals). */
-function styleFeatures(text: string, into?: Features): Record<FeatureFamily, Map<string, number>> {
+/** Features of one text, by family, as counts. */
+function styleFeatures(text: string): Record<FeatureFamily, Map<string, number>> {
+  return addStyleFeatures({ chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() }, text);
+}
+
+/** The features of `text` added to the counts `into` (many texts' totals without a map per text). */
+function addStyleFeatures(into: Features, text: string): Features {
   const normal = normalizeForStyle(text);
   const marked = `${START}${normal}${END}`;
-  const { chars, words, bigrams, shape } = into ?? { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
+  const { chars, words, bigrams, shape } = into;
   charGrams(chars, marked, 2, 4);
   const shaped = marked
     .replace(/\p{Lu}\p{Ll}+/gu, 'W')
@@ -163,7 +168,7 @@ function styleFeatures(text: string, into?: Features): Record<FeatureFamily, Map
     }
     if (tokens.length) add(bigrams, `${previous} ${END}`);
   }
-  return { chars, words, bigrams, shape };
+  return into;
 }
 
 // --- the Bloom filter of rare features ------------------------------------------------------------
@@ -612,7 +617,8 @@ export type Background = { families: Families };
  * divergence is measured against.
  */
 export function buildBackground(texts: string[]): Background {
-  const totals = featureTotals(texts.map(styleFeatures));
+  const totals: Features = { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
+  for (const text of texts) addStyleFeatures(totals, text);
   const families = {} as Families;
   for (const family of FAMILIES) families[family] = familyModel(totals[family], BACKGROUND_FREQUENT);
   return { families };
@@ -626,7 +632,7 @@ export function buildFingerprint(texts: string[], others: string[] = []): StyleF
   const copies = templateCopies(texts);
   const ownTexts = texts.filter((_, index) => !copies[index]);
   const ownTotals: Features = { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
-  for (const text of ownTexts) styleFeatures(text, ownTotals);
+  for (const text of ownTexts) addStyleFeatures(ownTotals, text);
   const families = {} as Families;
   for (const family of FAMILIES) families[family] = familyModel(ownTotals[family]);
   const otherTexts = others.filter((text) => /[\p{L}\p{N}]/u.test(text));
