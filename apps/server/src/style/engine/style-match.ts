@@ -9,8 +9,8 @@
  *   the person opens and ends a mail;
  * - `words`: lower-case words and punctuation tokens: vocabulary and function-word preferences;
  * - `bigrams`: pairs of those tokens: phrasing ("let me know", "i think");
- * - `shape`: 2..5-grams of the text with each word replaced by its case shape (W for "Word", w for
- *   "word", U for "WORD", 9 for a number): sentence rhythm and punctuation independent of topic.
+ * - `shape`: 2..5-grams of the text with each word replaced by its case shape (w for "word", U for
+ *   "Word" and "WORD", 9 for a number: `caseShape`): sentence rhythm and punctuation independent of topic.
  * A text's divergence from a model is the cross-entropy of its features under the model less their
  * own entropy, per family (Lidstone-smoothed, so a feature the user never wrote costs the same for
  * every profile), the families averaged with `chars` counted twice (it carries the most signal).
@@ -147,16 +147,26 @@ function styleFeatures(text: string): Record<FeatureFamily, Map<string, number>>
 }
 
 /** The features of `text` added to the counts `into` (many texts' totals without a map per text). */
+/**
+ * The text with each word replaced by its case shape: w for "word", U for "Word" and "WORD" (the
+ * "W" the first pass writes is itself upper case, so the last pass turns it into "U" too; telling
+ * the two apart measured the same on all three groups, NOTES-voice.md part 4, and would rebuild
+ * every stored profile), 9 for a number.
+ */
+function caseShape(text: string): string {
+  return text
+    .replace(/\p{Lu}\p{Ll}+/gu, 'W')
+    .replace(/\p{Ll}+/gu, 'w')
+    .replace(/\p{Lu}+/gu, 'U')
+    .replace(/\p{N}+/gu, '9');
+}
+
 function addStyleFeatures(into: Features, text: string): Features {
   const normal = normalizeForStyle(text);
   const marked = `${START}${normal}${END}`;
   const { chars, words, bigrams, shape } = into;
   charGrams(chars, marked, 2, 4);
-  const shaped = marked
-    .replace(/\p{Lu}\p{Ll}+/gu, 'W')
-    .replace(/\p{Ll}+/gu, 'w')
-    .replace(/\p{Lu}+/gu, 'U')
-    .replace(/\p{N}+/gu, '9');
+  const shaped = caseShape(marked);
   charGrams(shape, shaped, 2, 5);
   for (const paragraph of normal.toLowerCase().split('\n')) {
     const tokens = paragraph.match(TOKEN) ?? [];
@@ -356,11 +366,7 @@ export function hashedTexts(texts: string[]): Hashed[] {
     const most = Math.min(10 * marked.length + 16, VOICE_MASK + 1);
     if (found.length < most) found = new Int32Array(Math.max(most, 2 * found.length));
     grams(marked, 2, 4, FAMILY_SEED.chars);
-    const shaped = marked
-      .replace(/\p{Lu}\p{Ll}+/gu, 'W')
-      .replace(/\p{Ll}+/gu, 'w')
-      .replace(/\p{Lu}+/gu, 'U')
-      .replace(/\p{N}+/gu, '9');
+    const shaped = caseShape(marked);
     grams(shaped, 2, 5, FAMILY_SEED.shape);
     for (const paragraph of normal.toLowerCase().split('\n')) {
       const tokens = paragraph.match(TOKEN) ?? [];
