@@ -309,6 +309,8 @@ export async function quality(
     ['unsure', { drafts: 0, rougeL: 0, generic: 0 }],
   ]);
   const composeMs: number[] = [];
+  const draftStyle: number[] = [];
+  const realStyle: number[] = [];
   for (const pair of pairs) {
     const data = users.get(pair.user)!;
     const { input, profile, month, pastReplies } = await inputForPair(corpusDir, pair, data, profileOf);
@@ -329,6 +331,9 @@ export async function quality(
     tally.nearest += nearest ? rougeL(data.past.find((p) => p.reply === nearest.reply)!.aboveQuote, reference) : 0;
     const scores = userNames.map((user) => styleMatch(profileOf(user, month), draft.body));
     if (userNames[scores.indexOf(Math.max(...scores))] === pair.user) tally.attributed++;
+    // What the review queue shows as "Style match", beside the same score of the reply the user really wrote.
+    draftStyle.push(scores[userNames.indexOf(pair.user)]!);
+    if (/[\p{L}\p{N}]/u.test(reference)) realStyle.push(styleMatch(profile, reference));
     if (process.env.SHOW_DRAFTS)
       log(`--- ${pair.incoming_path} (${draft.confidence.toFixed(2)})\n${draft.body}\n~~~ real:\n${reference}\n`);
   }
@@ -348,6 +353,12 @@ export async function quality(
       `  ${name} (confidence ${name === 'confident' ? '>=' : '<'} ${CONFIDENT}): ${band.drafts} drafts, ROUGE-L ${(band.rougeL / n).toFixed(3)}, generic ${(band.generic / n).toFixed(3)}`,
     );
   }
+  const styleLine = (scores: number[]) => {
+    const sorted = [...scores].sort((a, b) => a - b);
+    const half = sorted.filter((score) => score >= 0.5).length / Math.max(1, sorted.length);
+    return `median ${sorted[sorted.length >> 1]?.toFixed(2)}, ${(100 * half).toFixed(0)}% at 0.5 or more`;
+  };
+  log(`  Style match against the user's own profile: drafts ${styleLine(draftStyle)}; the real replies ${styleLine(realStyle)}`);
   composeMs.sort((a, b) => a - b);
   log(
     `  composeReply: p50 ${composeMs[composeMs.length >> 1]?.toFixed(1)} ms, p95 ${composeMs[Math.floor(composeMs.length * 0.95)]?.toFixed(1)} ms (${composeMs.length} drafts, up to ${RETRIEVED + SAME_SENDER} past replies each)`,
