@@ -152,6 +152,18 @@ test('j/k move the selection and a approves the selected draft; b switches to Bu
   await expect(selected).toHaveAttribute('id', ids[Math.min(at + 1, ids.length - 1)]!);
   await page.keyboard.press('k');
   await expect(selected).toContainText(second);
+  // Closing the editor gives the keyboard back where it was (the walk found it on <body>, so the
+  // next Tab started again from "Skip to content"): the card after e, the Edit button after a click.
+  const editor = page.getByRole('dialog', { name: 'Edit draft' });
+  await page.keyboard.press('e');
+  await expect(editor).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await expect(card(page, second)).toBeFocused();
+  await card(page, second).getByRole('button', { name: 'Edit' }).click();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
+  await expect(card(page, second).getByRole('button', { name: 'Edit' })).toBeFocused();
   await expect(selected.getByRole('button', { name: 'Approve' })).toHaveAttribute('aria-keyshortcuts', 'a');
 
   await page.keyboard.press('a');

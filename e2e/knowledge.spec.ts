@@ -4,6 +4,7 @@ import path from 'node:path';
 import { FILE_MESSAGES, type StoredFile } from '@penman/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { markdownToDocx, markdownToPdf } from '../apps/server/src/test-support/documents.ts';
+import { layoutProblems, smallTouchTargets } from './layout.ts';
 import { createUser, importMailbox, type MboxMessage, signIn, snap, toast } from './support.ts';
 
 // The Knowledge Base and Attachments screens against the production build: a user of its own with
@@ -219,6 +220,9 @@ test('Knowledge Base: upload a PDF and a DOCX, find a passage of each, delete on
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await expect(fileRow(page, 'returns-and-refunds.pdf')).toBeVisible();
+  // With a document listed (the walk found the question's example cut, and the row's buttons small).
+  expect(await layoutProblems(page)).toEqual([]);
+  expect(await smallTouchTargets(page)).toEqual([]);
   await page.getByRole('searchbox', { name: 'Question' }).fill('Can I get a refund on worn boots?');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('list', { name: 'Passages' }).getByRole('listitem').first()).toContainText('returns-and-refunds.pdf');

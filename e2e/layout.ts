@@ -82,3 +82,76 @@ export async function layoutProblems(page: Page, within?: Locator): Promise<stri
     return [...new Set(problems)];
   }, root);
 }
+
+/** The smallest target a finger can hit reliably, in CSS pixels (WCAG 2.5.5, Apple's and Google's guidelines). */
+export const TOUCH_TARGET = 44;
+
+/**
+ * The controls a finger cannot hit reliably on a phone, as one line each (empty when none): for every
+ * visible control (buttons, fields, selects, tabs, switches, links that are not words inside a
+ * sentence), a 44 x 44 square centred on it must hit the control at its centre and the middles of
+ * its sides, so a hit area widened
+ * by padding or a pseudo-element counts and a neighbour in the way does not. A checkbox or radio
+ * with a <label> is hit through its label. Disabled controls, toasts (they go away) and visually
+ * hidden elements are left out. With `within`, only that element's descendants are checked.
+ */
+export async function smallTouchTargets(page: Page, within?: Locator): Promise<string[]> {
+  const root = within ? await within.elementHandle() : null;
+  return page.evaluate(
+    ({ scope, size }) => {
+      const problems: string[] = [];
+      const selector =
+        'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="combobox"]';
+      const clippedAway = (element: Element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)' || node.getAttribute('aria-hidden') === 'true')
+            return true;
+        }
+        return false;
+      };
+      const nameOf = (element: Element) => {
+        const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}> "${text}"`;
+      };
+      const controls = Array.from((scope ?? document.body).querySelectorAll<HTMLElement>(selector));
+      for (const control of controls) {
+        const style = getComputedStyle(control);
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.display === 'none') continue;
+        // A disabled control takes no taps (and its pointer-events are off).
+        if (control.matches(':disabled') || control.closest('[data-sonner-toaster]') || clippedAway(control)) continue;
+        // A link that is words inside a sentence is exempt (WCAG 2.5.5's inline exception).
+        if (control.tagName === 'A' && style.display === 'inline') continue;
+        const input = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio') ? control : null;
+        const target: HTMLElement = input?.labels?.[0] ?? control;
+        target.scrollIntoView({ block: 'center', inline: 'center' });
+        const centre = target.getBoundingClientRect();
+        const x = centre.left + centre.width / 2;
+        const y = centre.top + centre.height / 2;
+        // 1.5 px inside the square's edge: hit tests snap to whole pixels (a 40 px field still misses).
+        const reach = size / 2 - 1.5;
+        // The middles of the square's sides: its corners would fall outside rounded corners, which hits ignore.
+        const points = [
+          [x, y],
+          [x - reach, y],
+          [x + reach, y],
+          [x, y - reach],
+          [x, y + reach],
+        ];
+        const missedBy = points
+          .map(([px, py]) => document.elementFromPoint(px!, py!))
+          .filter((hit) => !hit || !target.contains(hit))
+          .map((hit) => (hit ? nameOf(hit).slice(0, 30) : 'nothing'));
+        if (missedBy.length > 0) {
+          problems.push(
+            `${nameOf(control)} ${Math.round(box.width)}x${Math.round(box.height)} (hits ${[...new Set(missedBy)].join(', ')})`,
+          );
+        }
+      }
+      window.scrollTo(0, 0);
+      return [...new Set(problems)];
+    },
+    { scope: root, size: TOUCH_TARGET },
+  );
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EmailAccount, ListContactsResponse } from '@penman/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { enronFolder } from '../apps/server/src/test-support/corpus.ts';
-import { layoutProblems, PHONE } from './layout.ts';
+import { layoutProblems, PHONE, smallTouchTargets } from './layout.ts';
 import { createUser, importRawMailbox, signInAndSaveSession, snap } from './support.ts';
 
 // Issue 16, "Done when": every dashboard screen at 375 x 812 with real data, failing on anything a
@@ -59,7 +59,23 @@ test.describe('at 375 x 812', () => {
       expect(await layoutProblems(page), screen.path).toEqual([]);
       await snap(page, `phone-${screen.name}`);
     });
+
+    // A new user's walk found every button, field and switch of the phone under 44 px (32 px "Approve").
+    test(`${screen.name}: every control is big enough for a finger`, async ({ page }) => {
+      await page.goto(screen.path);
+      await expect(screen.ready(page).first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+      expect(await smallTouchTargets(page), screen.path).toEqual([]);
+    });
   }
+
+  test('the sidebar overlay: every row and button is big enough for a finger', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    const sidebar = page.getByRole('dialog');
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    expect(await smallTouchTargets(page, sidebar)).toEqual([]);
+  });
 
   test('contact rows keep the company and the Sent and Received counts', async ({ page }) => {
     const { contacts } = await listContacts(page);
@@ -92,6 +108,7 @@ test.describe('at 375 x 812', () => {
       await dialog.getByRole('tab', { name: tab }).click();
       await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       expect(await layoutProblems(page, dialog), tab).toEqual([]);
+      expect(await smallTouchTargets(page, dialog), tab).toEqual([]);
       // The close button stays in the top right corner whatever the tab.
       const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
       expect(close!.x + close!.width).toBeGreaterThan(PHONE.width - 40);

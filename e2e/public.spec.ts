@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { layoutProblems } from './layout.ts';
+import { layoutProblems, smallTouchTargets } from './layout.ts';
 import { admin, E2E_USER, snap } from './support.ts';
 
 test.use({ baseURL: process.env.E2E_BASE_URL });
@@ -476,6 +476,8 @@ test.describe('on a phone (375 px)', () => {
       await expect(page.getByRole('contentinfo')).toBeVisible();
       // Nothing beyond the screen's edges, no box cut off without a sign it scrolls (issue 16: the cookie table).
       expect(await layoutProblems(page), url).toEqual([]);
+      // Every control is big enough for a finger (the walk found the logo link 32 px, the social links 36).
+      expect(await smallTouchTargets(page), url).toEqual([]);
       if (url !== '/') await snap(page, `${url.slice(1)}-375`);
     }
   });

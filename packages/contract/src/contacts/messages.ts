@@ -1,3 +1,5 @@
+import { formatCount } from '../platform/format.ts';
+
 /** Contacts texts, word for word from the specification (part 2 sections 2, 4, 5, 8). */
 export const CONTACT_MESSAGES = {
   reprocess: 'Reprocess Contacts',
@@ -6,8 +8,9 @@ export const CONTACT_MESSAGES = {
   allStrengths: 'All Strengths',
   strengthOptions: { very_high: 'Very High', high: 'High', medium: 'Medium', low: 'Low' },
   clearFilters: 'Clear Filters',
-  filteredCount: (shown: number, total: number) => `${shown} of ${total} contacts (filtered)`,
-  pagination: (page: number, shown: number, total: number) => `Page ${page} • Showing ${shown} of ${total} total contacts`,
+  filteredCount: (shown: number, total: number) => `${formatCount(shown)} of ${formatCount(total)} contacts (filtered)`,
+  pagination: (page: number, shown: number, total: number) =>
+    `Page ${formatCount(page)} • Showing ${formatCount(shown)} of ${formatCount(total)} total contacts`,
   previous: 'Previous',
   next: 'Next',
   noAccount: 'No email account found. Please add an email account first.',

@@ -1,3 +1,5 @@
+import { emailCount, formatCount } from '../platform/format.ts';
+
 /**
  * Emails screen texts. The spec's own (part 2 sections 2, 8, 9) are word for word; the rest are
  * ours, for states and controls the spec names without wording them.
@@ -23,7 +25,7 @@ export const EMAIL_MESSAGES = {
   paginationLabel: 'Pagination',
   previous: 'Previous',
   next: 'Next',
-  pagination: (page: number, pages: number, total: number) => `Page ${page} of ${pages} • ${total} ${total === 1 ? 'email' : 'emails'}`,
+  pagination: (page: number, pages: number, total: number) => `Page ${formatCount(page)} of ${formatCount(pages)} • ${emailCount(total)}`,
   noSubject: '(no subject)',
   unknownSender: '(unknown sender)',
   noBody: 'This email has no text.',

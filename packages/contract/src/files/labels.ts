@@ -57,7 +57,8 @@ export const FILES_LABELS = {
     title: 'Ask your knowledge base',
     description: 'Type a question as a customer would ask it: these are the passages Penman would quote.',
     label: 'Question',
-    placeholder: 'e.g. Can I return boots I have worn once?',
+    // Short enough for a 375 px screen (the field is 267 px wide there).
+    placeholder: 'e.g. Can I return worn boots?',
     submit: 'Search',
     searching: 'Searching...',
     none: 'No passage answers this yet.',

@@ -2,10 +2,11 @@ import { cva } from 'class-variance-authority';
 
 /**
  * The button styles. In their own module (no class merging, no Slot) so that links and buttons of
- * the public pages can use them without loading what `Button` needs.
+ * the public pages can use them without loading what `Button` needs. On phones they are at least
+ * 44 px, a finger's size (links styled as buttons too; see index.css).
  */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 cursor-pointer items-center max-md:min-h-11 max-md:min-w-11 justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {

@@ -21,7 +21,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute top-3 right-3 rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+        <SheetPrimitive.Close className="absolute top-3 right-3 inline-flex items-center justify-center rounded-sm p-1 max-md:top-2 max-md:right-2 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
           <XIcon className="size-4" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

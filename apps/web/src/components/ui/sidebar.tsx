@@ -203,7 +203,7 @@ export function SidebarMenuItem({ className, ...props }: ComponentProps<'li'>) {
 }
 
 const menuButtonClass =
-  'flex h-9 w-full items-center gap-3 overflow-hidden rounded-md px-2.5 text-left text-sm font-medium outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-sidebar-accent-foreground aria-[current=page]:font-semibold group-data-[state=collapsed]:size-9 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0 [&>svg]:size-4 [&>svg]:shrink-0';
+  'flex h-9 w-full items-center gap-3 overflow-hidden max-md:h-11 rounded-md px-2.5 text-left text-sm font-medium outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-sidebar-accent aria-[current=page]:text-sidebar-accent-foreground aria-[current=page]:font-semibold group-data-[state=collapsed]:size-9 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0 [&>svg]:size-4 [&>svg]:shrink-0';
 
 type SidebarMenuButtonProps = ComponentProps<'button'> & { asChild?: boolean; tooltip?: string };
 

@@ -41,6 +41,9 @@ export function Component() {
   const accounts = useAccounts();
   const draftCounts = useDraftCounts();
   const now = useNow(RELATIVE_TIME_TICK_MS);
+  // Without a mailbox, connecting one is the next step: its card comes first (before 0 drafts to review).
+  const firstStep = accounts.data?.length === 0;
+  const connectCard = <ConnectAccountsCard accounts={accounts.data} />;
 
   return (
     <>
@@ -49,8 +52,9 @@ export function Component() {
         <StatCards stats={stats.data} failed={stats.isError} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
         <TrainingBanner statuses={accounts.data?.map((account) => account.trainingStatus) ?? []} />
         <div className="grid gap-6 lg:grid-cols-3">
+          {firstStep ? connectCard : null}
           <DraftsToReviewCard counts={draftCounts.data} failed={draftCounts.isError} />
-          <ConnectAccountsCard accounts={accounts.data} />
+          {firstStep ? null : connectCard}
           <KnowledgeBaseCard />
         </div>
         <RecentActivityCard events={activity.data} failed={activity.isError} onRetry={() => void activity.refetch()} now={now} />

@@ -54,7 +54,7 @@ export function SmtpSettingsForm({ accountId, smtp }: { accountId: string; smtp:
         spellCheck={false}
         {...text('username')}
       />
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm max-md:min-h-11">
         <input
           type="checkbox"
           checked={form.useImapPassword}

@@ -1,5 +1,5 @@
 import { DRAFT_BODY_MAX_CHARS, DRAFT_SUBJECT_MAX_CHARS, DRAFTS_LABELS, type Draft } from '@penman/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -17,16 +17,29 @@ type DraftEditorDialogProps = {
   onClose: () => void;
 };
 
+type DraftEditorDialogOwnProps = DraftEditorDialogProps & {
+  /** Gives the keyboard back on closing; `from` had the focus when the editor opened. */
+  onReturnFocus: (from: HTMLElement | null) => void;
+};
+
 /** The editor: the draft's subject and reply; Save keeps Penman's text beside the user's. */
-export function DraftEditorDialog({ draft, saving, onSave, onClose }: DraftEditorDialogProps) {
+export function DraftEditorDialog({ draft, saving, onSave, onClose, onReturnFocus }: DraftEditorDialogOwnProps) {
+  const openedFrom = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={draft !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent
         className="max-w-2xl"
         onOpenAutoFocus={(event) => {
+          openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           // The reply is what one edits (the subject rarely): the cursor starts there.
           event.preventDefault();
           document.getElementById(EDITOR_BODY_ID)?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          // The editor has no trigger (any card's Edit button or the e key opens it), so Radix would
+          // leave the keyboard on <body>, and the next Tab would start from the top of the page.
+          event.preventDefault();
+          onReturnFocus(openedFrom.current);
         }}
       >
         {draft ? <EditorForm key={draft.id} draft={draft} saving={saving} onSave={onSave} onClose={onClose} /> : null}

@@ -78,6 +78,7 @@ export function DraftsQueue({ filters, initialDraftId }: { filters: DraftFilters
         saving={queue.editing !== undefined && queue.busyId === queue.editing.id}
         onSave={actions.saveEdit}
         onClose={actions.closeEditor}
+        onReturnFocus={queue.returnFocus}
       />
     </>
   );

@@ -192,7 +192,17 @@ export function useDraftQueue(filters: DraftFilters, initialDraftId?: string) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  return { drafts, shown, selected, select, editing, announcement, busyId, actions };
+  /**
+   * After the editor: back to the element it was opened from (the Edit button, the card after e)
+   * while that is still in the selected card; after a save moved the selection on, to the selected card.
+   */
+  const returnFocus = (from: HTMLElement | null) => {
+    const selectedCard = selected ? document.getElementById(`draft-${selected.id}`) : null;
+    if (from?.isConnected && selectedCard?.contains(from)) from.focus({ preventScroll: true });
+    else select(selected?.id);
+  };
+
+  return { drafts, shown, selected, select, editing, announcement, busyId, actions, returnFocus };
 }
 
 type KeyState = {

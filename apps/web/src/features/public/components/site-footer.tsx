@@ -56,7 +56,7 @@ export function SiteFooter({ onLanding, onContact }: SiteFooterProps) {
                 <a
                   href={social.href}
                   rel="noopener noreferrer"
-                  className="flex size-9 items-center justify-center rounded-full bg-white/5 text-slate-300 outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-300"
+                  className="flex size-9 items-center justify-center rounded-full bg-white/5 max-md:size-11 text-slate-300 outline-none hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-300"
                 >
                   <svg viewBox="0 0 24 24" className="size-4" fill="currentColor" aria-hidden="true">
                     <path d={social.path} />

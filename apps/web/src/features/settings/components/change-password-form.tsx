@@ -76,7 +76,7 @@ export function ChangePasswordForm() {
           error={errors.confirmation}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex items-center gap-2 text-sm max-md:min-h-11">
         <input
           type="checkbox"
           className="size-4 accent-primary"

@@ -29,7 +29,7 @@ export function NotificationsSection() {
     <SettingsSection id="notifications" title={SETTINGS_LABELS.sections.notifications} description={labels.description}>
       <ul className="grid gap-4">
         {notificationToggles(prefs.data?.emailSender ?? null).map(({ key, label, hints }) => (
-          <li key={key} className="flex items-start justify-between gap-4">
+          <li key={key} className="flex items-start justify-between gap-4 max-md:min-h-11">
             <div className="grid gap-0.5">
               <Label htmlFor={`notify-${key}`} className="font-normal">
                 {label}

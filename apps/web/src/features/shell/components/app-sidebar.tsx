@@ -31,7 +31,7 @@ export function AppSidebar() {
         <Link
           to="/dashboard"
           onClick={closeMobile}
-          className="flex items-center gap-2.5 rounded-md px-1.5 py-1 outline-none focus-visible:ring-2 focus-visible:ring-ring group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0"
+          className="flex items-center gap-2.5 rounded-md px-1.5 py-1 outline-none max-md:min-h-11 focus-visible:ring-2 focus-visible:ring-ring group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0"
         >
           <span className="flex size-7 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <Feather className="size-4" aria-hidden="true" />

@@ -8,7 +8,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn('inline-flex h-9 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      className={cn('inline-flex h-9 w-full items-center max-md:h-auto rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   );
