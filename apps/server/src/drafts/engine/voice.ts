@@ -34,9 +34,9 @@ export type Voice = {
  */
 const MIN_HABIT_SHARE = 0.3;
 
-/** "MONICA" → "Monica", "bob" → "Bob"; a name of initials ("JL") kept. */
+/** "MONICA" → "Monica", "bob" → "Bob", "ed" → "Ed"; a name of initials ("JL") kept. */
 function nameCase(name: string): string {
-  if (name.length <= 2) return name;
+  if (name.length <= 2 && name === name.toUpperCase()) return name;
   if (name === name.toUpperCase() || name === name.toLowerCase()) return `${name[0]!.toUpperCase()}${name.slice(1).toLowerCase()}`;
   return name;
 }
