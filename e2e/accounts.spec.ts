@@ -60,6 +60,12 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
   );
   await expect(sidebarItem).toContainText('1');
 
+  // The overview lists it; an address too long for its card is cut, and its whole text is its title.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  const listed = page.getByRole('list', { name: 'Connected email accounts' }).getByText(E2E_IMAP.email, { exact: true });
+  await expect(listed).toHaveAttribute('title', E2E_IMAP.email);
+  await sidebarItem.click();
+
   // Delete needs the typed confirmation.
   const again = page.getByRole('article').filter({ hasText: E2E_IMAP.email });
   await again.getByRole('button', { name: 'Delete' }).click();

@@ -21,7 +21,9 @@ export function ConnectAccountsCard({ accounts }: { accounts: EmailAccount[] | u
         <ul className="divide-y rounded-lg border" aria-label={ACCOUNT_LABELS.accountsList}>
           {shown.map((account) => (
             <li key={account.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="min-w-0 truncate font-medium">{account.emailAddress}</span>
+              <span className="min-w-0 truncate font-medium" title={account.emailAddress}>
+                {account.emailAddress}
+              </span>
               <span className="shrink-0 text-xs text-muted-foreground">{ACCOUNT_LABELS.providers[account.provider]}</span>
             </li>
           ))}
