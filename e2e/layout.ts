@@ -98,7 +98,12 @@ export const TOUCH_TARGET = 44;
 export async function smallTouchTargets(page: Page, within?: Locator): Promise<string[]> {
   const root = within ? await within.elementHandle() : null;
   return page.evaluate(
-    ({ scope, size }) => {
+    async ({ scope, size }) => {
+      // Hit tests of a sheet still sliding in miss it: wait for every finite animation (a spinner never ends).
+      const settling = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
       const problems: string[] = [];
       const selector =
         'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="combobox"]';
