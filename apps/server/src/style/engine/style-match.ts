@@ -143,10 +143,9 @@ function charGrams(map: Map<string, number>, text: string, min: number, max: num
 
 /** Features of one text, by family, as counts. */
 function styleFeatures(text: string): Record<FeatureFamily, Map<string, number>> {
-  return addStyleFeatures({ chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() }, text);
+  return addStyleFeatures(noFeatures(), text);
 }
 
-/** The features of `text` added to the counts `into` (many texts' totals without a map per text). */
 /**
  * The text with each word replaced by its case shape: w for "word", U for "Word" and "WORD" (the
  * "W" the first pass writes is itself upper case, so the last pass turns it into "U" too; telling
@@ -161,6 +160,7 @@ function caseShape(text: string): string {
     .replace(/\p{N}+/gu, '9');
 }
 
+/** The features of `text` added to the counts `into` (many texts' totals without a map per text). */
 function addStyleFeatures(into: Features, text: string): Features {
   const normal = normalizeForStyle(text);
   const marked = `${START}${normal}${END}`;
@@ -264,6 +264,19 @@ function wordsIn(text: string): number {
 }
 
 type Features = Record<FeatureFamily, Map<string, number>>;
+
+function noFeatures(): Features {
+  return { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
+}
+
+/** The naive Bayes model of many texts, family by family: features seen `minCount` times kept with their counts. */
+function familiesOf(texts: string[], minCount = FREQUENT): Families {
+  const totals = noFeatures();
+  for (const text of texts) addStyleFeatures(totals, text);
+  const families = {} as Families;
+  for (const family of FAMILIES) families[family] = familyModel(totals[family], minCount);
+  return families;
+}
 
 // --- the voice model: the user's mail against their correspondents' ------------------------------
 
@@ -623,11 +636,7 @@ export type Background = { families: Families };
  * divergence is measured against.
  */
 export function buildBackground(texts: string[]): Background {
-  const totals: Features = { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
-  for (const text of texts) addStyleFeatures(totals, text);
-  const families = {} as Families;
-  for (const family of FAMILIES) families[family] = familyModel(totals[family], BACKGROUND_FREQUENT);
-  return { families };
+  return { families: familiesOf(texts, BACKGROUND_FREQUENT) };
 }
 
 /**
@@ -637,10 +646,7 @@ export function buildBackground(texts: string[]): Background {
 export function buildFingerprint(texts: string[], others: string[] = []): StyleFingerprint {
   const copies = templateCopies(texts);
   const ownTexts = texts.filter((_, index) => !copies[index]);
-  const ownTotals: Features = { chars: new Map(), words: new Map(), bigrams: new Map(), shape: new Map() };
-  for (const text of ownTexts) addStyleFeatures(ownTotals, text);
-  const families = {} as Families;
-  for (const family of FAMILIES) families[family] = familyModel(ownTotals[family]);
+  const families = familiesOf(ownTexts);
   const otherTexts = others.filter((text) => /[\p{L}\p{N}]/u.test(text));
   if (otherTexts.length < MIN_OTHER_MAILS || ownTexts.length === 0) return { version: FINGERPRINT_VERSION, families, voice: null };
   const own = hashedTexts(ownTexts);
