@@ -40,19 +40,20 @@ function displayName(xFrom: string | undefined): string | null {
   return first ? `${first} ${last}` : name;
 }
 
-function folderFiles(user: string, folder: string): string[] {
-  const dir = path.join(CORPUS_DIR, 'enron', user, folder);
+function folderFiles(group: string, user: string, folder: string): string[] {
+  const dir = path.join(group, 'enron', user, folder);
   return fs.existsSync(dir) ? listFiles(dir) : [];
 }
 
-/** Every mailbox of the group with at least one sent folder. */
-const USERS = fs
-  .readdirSync(path.join(CORPUS_DIR, 'enron'), { withFileTypes: true })
-  .filter(
-    (entry) => entry.isDirectory() && SENT_FOLDERS.some((folder) => fs.existsSync(path.join(CORPUS_DIR, 'enron', entry.name, folder))),
-  )
-  .map((entry) => entry.name)
-  .sort();
+/** Every mailbox of a group (a corpus folder) with at least one sent folder. */
+function usersOf(group: string): string[] {
+  return fs
+    .readdirSync(path.join(group, 'enron'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && SENT_FOLDERS.some((folder) => fs.existsSync(path.join(group, 'enron', entry.name, folder))))
+    .map((entry) => entry.name)
+    .sort();
+}
+const USERS = usersOf(CORPUS_DIR);
 
 /** The incoming mail each known reply answers (enron-pairs), by the reply's Message-ID. */
 async function answersByReply(): Promise<Map<string, SentMail['answers']>> {
@@ -74,19 +75,19 @@ async function answersByReply(): Promise<Map<string, SentMail['answers']>> {
   return answers;
 }
 
-async function loadUser(user: string, answers: Map<string, SentMail['answers']>): Promise<UserMail> {
+async function loadUser(group: string, user: string, answers: Map<string, SentMail['answers']>): Promise<UserMail> {
   const mails: Mail[] = [];
   const senders = new Map<string, number>();
   const names = new Map<string, number>();
   for (const folder of SENT_FOLDERS) {
-    for (const file of folderFiles(user, folder)) {
+    for (const file of folderFiles(group, user, folder)) {
       const raw = fs.readFileSync(file);
       const parsed = await parseMessage(new Uint8Array(raw));
       const name = displayName(/^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1]);
       if (name) names.set(name, (names.get(name) ?? 0) + 1);
       if (parsed.senderEmail) senders.set(parsed.senderEmail, (senders.get(parsed.senderEmail) ?? 0) + 1);
       mails.push({
-        id: path.relative(path.join(CORPUS_DIR, 'enron'), file),
+        id: path.relative(path.join(group, 'enron'), file),
         messageId: parsed.messageId,
         subject: parsed.subject,
         bodyText: parsed.bodyText,
@@ -101,7 +102,7 @@ async function loadUser(user: string, answers: Map<string, SentMail['answers']>)
   }
   const received: (IncomingMail & { date: number })[] = [];
   for (const folder of INBOX_FOLDERS) {
-    for (const file of folderFiles(user, folder)) {
+    for (const file of folderFiles(group, user, folder)) {
       const parsed = await parseMessage(new Uint8Array(fs.readFileSync(file)));
       received.push({
         bodyText: parsed.bodyText,
@@ -154,24 +155,16 @@ function timeStage<T>(run: () => T, runs = 3): { ms: number; result: T } {
 const started = performance.now();
 const answers = await answersByReply();
 const users: UserMail[] = [];
-for (const user of USERS) users.push(await loadUser(user, answers));
+for (const user of USERS) users.push(await loadUser(CORPUS_DIR, user, answers));
 process.stdout.write(
   `${CORPUS_DIR}: ${USERS.length} users. Loaded ${users.reduce((n, u) => n + u.mails.length, 0).toLocaleString('en')} sent emails in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
 );
 
-const profiles = new Map<string, StyleProfile>();
-const tests = new Map<string, string[]>();
-const pruneCounts = new Map<string, Record<string, number>>();
-const skipped = new Map<string, number>();
-let pool: Mail[] = [];
-for (const { user, ownName, ownAddresses, mails, incoming } of users) {
+/** A user's sent mail without the copies emailsToPrune drops, newest first, and the profile built from the part not held out. */
+function profileOf({ ownName, ownAddresses, mails, incoming }: UserMail) {
   const pruned = emailsToPrune(mails);
-  const reasons: Record<string, number> = {};
-  for (const { reason } of pruned) reasons[reason] = (reasons[reason] ?? 0) + 1;
-  pruneCounts.set(user, reasons);
   const dropped = new Set(pruned.map((p) => p.id));
   const kept = mails.filter((mail) => !dropped.has(mail.id)).sort(newestFirst);
-  pool = pool.concat(kept);
   const input: StyleProfileInput = {
     emails: kept.filter((mail) => !heldOut(mail)).slice(0, CAP),
     ownAddresses,
@@ -179,7 +172,22 @@ for (const { user, ownName, ownAddresses, mails, incoming } of users) {
     internalDomains: INTERNAL_DOMAINS,
     incoming,
   };
-  profiles.set(user, buildStyleProfile(input));
+  return { pruned, kept, profile: buildStyleProfile(input) };
+}
+
+const profiles = new Map<string, StyleProfile>();
+const tests = new Map<string, string[]>();
+const pruneCounts = new Map<string, Record<string, number>>();
+const skipped = new Map<string, number>();
+let pool: Mail[] = [];
+for (const userMail of users) {
+  const { user, ownName } = userMail;
+  const { pruned, kept, profile } = profileOf(userMail);
+  const reasons: Record<string, number> = {};
+  for (const { reason } of pruned) reasons[reason] = (reasons[reason] ?? 0) + 1;
+  pruneCounts.set(user, reasons);
+  pool = pool.concat(kept);
+  profiles.set(user, profile);
   const texts: string[] = [];
   let none = 0;
   for (const mail of kept.filter(heldOut)) {
@@ -378,6 +386,53 @@ const half = at(0.5);
 process.stdout.write(
   `\nVerification (own held-out mail vs the other users' held-out mail): AUC ${auc(ownScores, otherScores).toFixed(3)}, EER ${(100 * verification.eer).toFixed(1)}% at styleMatch ${verification.threshold.toFixed(2)}; at 0.5: own mail rejected ${(100 * half.falseReject).toFixed(1)}%, others' accepted ${(100 * half.falseAccept).toFixed(1)}%\n`,
 );
+// STYLE_COHORT=<group>[,<group>] (other corpus folders): a reference for what a per-text baseline
+// could reach, not the product. Every held-out mail's evidence against each profile of this group,
+// less the mean evidence of a cohort of profiles: the other groups' users (real colleagues of the
+// same company and years, built exactly as these profiles are: the best stand-in for "other people"
+// a background could be, and one that cannot ship) or, closed set, this group's own five profiles
+// (the cohort is the very profiles being tested, which no product has). Subtracting one baseline
+// per text moves no attribution; only verification changes. Evidence before the length bands'
+// logistics, so the three columns compare like with like.
+if (process.env.STYLE_COHORT) {
+  const cohort: StyleProfile[] = [];
+  for (const group of process.env.STYLE_COHORT.split(',').map((dir) => path.resolve(dir))) {
+    for (const user of usersOf(group)) cohort.push(profileOf(await loadUser(group, user, new Map())).profile);
+  }
+  const columns = [
+    'product evidence',
+    `less the mean of ${cohort.length} other-group profiles`,
+    `less the mean of this group's ${USERS.length} (closed set)`,
+  ];
+  const sets = LENGTHS.map(() => columns.map(() => ({ own: [] as number[], other: [] as number[] })));
+  for (const [user, texts] of tests) {
+    for (const text of texts) {
+      const evidence = USERS.map((candidate) => styleEvidence(profiles.get(candidate)!.fingerprint, text));
+      if (evidence.some((e) => e === null)) continue;
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      const baselines = [0, mean(cohort.map((profile) => styleEvidence(profile.fingerprint, text)!)), mean(evidence as number[])];
+      const band = LENGTHS.findIndex(([, below]) => wordCount(text) < below);
+      evidence.forEach((e, i) => {
+        baselines.forEach((baseline, column) => {
+          const set = sets[band]![column]!;
+          (USERS[i] === user ? set.own : set.other).push(e! - baseline);
+        });
+      });
+    }
+  }
+  process.stdout.write(`\nReference cohorts (EER of the evidence; ${columns.join(' / ')}):\n`);
+  process.stdout.write(`| held-out own words | ${columns.join(' | ')} |\n| --- | --- | --- | --- |\n`);
+  const rate = (own: number[], other: number[]) => `${(100 * eer(own, other).eer).toFixed(1)}% (AUC ${auc(own, other).toFixed(3)})`;
+  for (const [band, [label]] of LENGTHS.entries()) {
+    process.stdout.write(`| ${label} | ${sets[band]!.map((set) => rate(set.own, set.other)).join(' | ')} |\n`);
+  }
+  const pooled = columns.map((_, column) => ({
+    own: sets.flatMap((bands) => bands[column]!.own),
+    other: sets.flatMap((bands) => bands[column]!.other),
+  }));
+  process.stdout.write(`| **all** | ${pooled.map((set) => rate(set.own, set.other)).join(' | ')} |\n`);
+}
+
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const accuracies = [...perUser.values()].map((t) => t.right / Math.max(1, t.total));
 process.stdout.write(
