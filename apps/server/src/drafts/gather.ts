@@ -66,7 +66,12 @@ async function pastRepliesFor(db: Db, userId: string, email: repo.EmailForDrafti
         from: pair.sender_email,
         date: pair.received_date ? new Date(pair.received_date) : null,
       },
-      reply: { subject: pair.reply_subject, text: ownText(pair.reply_body), date: pair.reply_date ? new Date(pair.reply_date) : null },
+      reply: {
+        id: pair.reply_id,
+        subject: pair.reply_subject,
+        text: ownText(pair.reply_body),
+        date: pair.reply_date ? new Date(pair.reply_date) : null,
+      },
       sameSender: pair.same_sender,
       score: Number(pair.score),
     }))

@@ -14,7 +14,7 @@ import {
 } from '../platform/db/schema/index.ts';
 import type { MemoryItem } from './engine/learning-memory.ts';
 
-/** The account's latest feedback rows with the drafted email's sender, newest first. */
+/** The account's latest feedback rows with the drafted email's sender and the draft's sources, newest first. */
 export async function loadFeedbackForLearning(db: Db, userId: string, accountId: string, limit: number) {
   return db
     .select({
@@ -25,6 +25,7 @@ export async function loadFeedbackForLearning(db: Db, userId: string, accountId:
       createdAt: draftFeedback.createdAt,
       senderEmail: emails.senderEmail,
       senderName: emails.senderName,
+      usedSources: drafts.usedSources,
     })
     .from(draftFeedback)
     .innerJoin(drafts, eq(drafts.id, draftFeedback.draftId))
@@ -94,6 +95,15 @@ export async function saveMemory(
     const stale = existing.filter((row) => !found.has(keyOf(row)) && !row.staleAt && !row.dismissedAt).map((row) => row.id);
     if (stale.length) await tx.update(draftingMemory).set({ staleAt: now }).where(inArray(draftingMemory.id, stale));
   });
+}
+
+/** The account's emails among `ids` (the past replies avoid_source items name): subject and date. */
+export async function findPastReplies(db: Db, userId: string, accountId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: emails.id, subject: emails.subject, date: emails.receivedDate })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), inArray(emails.id, ids)));
 }
 
 /** The user deletes an item: dismissed, so the next learning run does not bring it back. */

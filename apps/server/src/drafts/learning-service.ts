@@ -10,6 +10,7 @@ import {
   type DraftingPause,
   describeMemoryItem,
   LEARNING_MESSAGES,
+  type MemoryPastReply,
   PAUSE_AFTER_UNUSED_DRAFTS,
   type PausedAccount,
 } from '@penman/contract';
@@ -60,6 +61,8 @@ function observationsOf(rows: learningRepo.FeedbackForLearning[], owner: string 
       at: row.createdAt,
       outcome: row.finalText === null ? 'rejected' : 'final',
       comparison,
+      pastReplyId:
+        row.usedSources.flatMap((source) => (source.kind === 'past_reply' && source.replyEmailId ? [source.replyEmailId] : []))[0] ?? null,
     } satisfies LearningObservation;
   });
 }
@@ -100,10 +103,20 @@ async function requireAccount({ db, userId, accountId }: Scope) {
   return account;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The past replies the avoid_source rows name, by email id, as the user knows them (subject, date). */
+async function pastRepliesOf({ db, userId, accountId }: Scope, rows: DraftingMemoryRow[]): Promise<Map<string, MemoryPastReply>> {
+  const ids = rows.filter((row) => row.kind === 'avoid_source' && UUID.test(row.value)).map((row) => row.value);
+  const found = await learningRepo.findPastReplies(db, userId, accountId, ids);
+  return new Map(found.map((email) => [email.id, { subject: email.subject, date: email.date?.toISOString() ?? null }]));
+}
+
 /** "Penman has learnt: ...": the items drafting applies, in words for the user. */
 export async function listDraftingMemory(scope: Scope): Promise<{ items: DraftingMemoryItem[] }> {
   await requireAccount(scope);
   const rows = await learningRepo.listMemory(scope.db, scope.userId, scope.accountId, { activeOnly: true });
+  const pastReplies = await pastRepliesOf(scope, rows);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -115,7 +128,7 @@ export async function listDraftingMemory(scope: Scope): Promise<{ items: Draftin
       evidence: row.evidence,
       firstSeenAt: row.firstSeenAt.toISOString(),
       lastSeenAt: row.lastSeenAt.toISOString(),
-      description: describeMemoryItem(row),
+      description: describeMemoryItem(row, pastReplies.get(row.value) ?? null),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { draftFeedback, draftingSettings, drafts, emails } from '../platform/db/schema/index.ts';
 import { analyzeCommunicationStyle, refreshStyleFromSentMail } from '../style/service.ts';
 import { createTestApp } from '../test-support/app.ts';
@@ -153,6 +154,91 @@ describe('edits become the drafting memory', () => {
     expect(draft!.confidence).toBeCloseTo(first!.confidence / 2, 5);
     expect(draft!.needsReview).toBe(true);
     expect(draft!.reviewReasons).toContain('You rejected the last drafts to this sender');
+  });
+});
+
+describe('past replies whose drafts the user keeps rejecting', () => {
+  it('two rejected drafts adapted from one past reply: it is listed, deletable, and the next draft adapts another', async () => {
+    const address = 'alice+sources@penman.test';
+    const accountId = await t.insertEmailAccount(alice.user.id, address);
+    const at = (days: number) => new Date(Date.UTC(2025, 3, 1) + days * 86_400_000);
+    /** Carol's earlier mail and Alice's reply in its thread: a past reply drafting may adapt. */
+    const pastPair = async (key: string, subject: string, question: string, answer: string, days: number) => {
+      await storeEmail(alice.user.id, accountId, {
+        messageId: `${key}@client.test`,
+        messageKey: `${key}@client.test`,
+        threadId: `${key}@client.test`,
+        subject,
+        recipientEmails: [address],
+        bodyText: `Hi Alice,\n\n${question}\n\nThanks, Carol`,
+        receivedDate: at(days),
+      });
+      return storeEmail(alice.user.id, accountId, {
+        isOutgoing: true,
+        messageId: `${key}-re@penman.test`,
+        messageKey: `${key}-re@penman.test`,
+        inReplyTo: `${key}@client.test`,
+        threadId: `${key}@client.test`,
+        subject: `Re: ${subject}`,
+        senderEmail: address,
+        recipientEmails: ['carol@client.test'],
+        bodyText: `Hi Carol,\n\n${answer}\n\nAlice`,
+        receivedDate: at(days + 1),
+      });
+    };
+    const closest = await pastPair(
+      'schedule-old',
+      'Schedule for the week',
+      'Could you send me the schedule for this week?',
+      'Sure, it is on its way.',
+      0,
+    );
+    const other = await pastPair(
+      'budget-old',
+      'Budget',
+      'Could you look at the budget when you have a moment?',
+      'Happy to help, I will look into it.',
+      3,
+    );
+    await indexEmailsForSearch(db);
+    const draftFor = async () => {
+      const emailId = await storeEmail(alice.user.id, accountId, { recipientEmails: [address], receivedDate: at(30) });
+      const { draftId } = await composeDraftForEmail({ db, userId: alice.user.id, emailId });
+      const [draft] = await db.select().from(drafts).where(eq(drafts.id, draftId));
+      return draft!;
+    };
+    const adaptedFrom = (draft: typeof drafts.$inferSelect) =>
+      draft.usedSources.flatMap((source) => (source.kind === 'past_reply' ? [source.replyEmailId] : []));
+
+    // Two questions like the old one, each drafted from the closest past reply, each rejected.
+    for (let i = 0; i < 2; i++) {
+      const draft = await draftFor();
+      expect(adaptedFrom(draft)).toEqual([closest]);
+      expect(draft.body).toContain('Sure, it is on its way.');
+      expect((await t.request(`/api/drafts/${draft.id}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+      const sources = (await memoryOf(accountId)).filter((item) => item.kind === 'avoid_source');
+      expect(sources).toHaveLength(i);
+    }
+    const [item] = (await memoryOf(accountId)).filter((item) => item.kind === 'avoid_source');
+    expect(item).toMatchObject({ evidence: 2, description: "Does not reuse your reply 'Re: Schedule for the week' of Apr 2, 2025" });
+    // The id is stored, never shown: the queue's sources carry none.
+    const third = await draftFor();
+    expect(adaptedFrom(third)).toEqual([other]);
+    expect(third.body).toContain('Happy to help, I will look into it.');
+    expect(third.reasons).toContain(
+      'Left out your reply to "Schedule for the week" on 2025-04-02: you rejected or rewrote the drafts adapted from it',
+    );
+    const shown = (await (await t.request(`/api/drafts/${third.id}`, { cookie: alice.cookie })).json()) as { draft: { sources: object[] } };
+    expect(shown.draft.sources).toMatchObject([{ kind: 'past_reply', subject: 'Re: Budget' }]);
+    expect(JSON.stringify(shown.draft.sources)).not.toContain(other);
+
+    // Deleted, it is used again and stays dismissed when learning runs again.
+    expect(
+      (await t.request(`/api/accounts/${accountId}/drafting-memory/${item!.id}`, { method: 'DELETE', cookie: alice.cookie })).status,
+    ).toBe(204);
+    expect((await t.request(`/api/drafts/${third.id}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+    expect((await memoryOf(accountId)).filter((entry) => entry.kind === 'avoid_source')).toEqual([]);
+    expect(adaptedFrom(await draftFor())).toEqual([closest]);
   });
 });
 

@@ -322,6 +322,7 @@ export async function findReplyPairs(
     sender_email: string | null;
     received_date: Date | null;
     body: string | null;
+    reply_id: string;
     reply_subject: string | null;
     reply_body: string | null;
     reply_date: Date | null;
@@ -347,7 +348,7 @@ export async function findReplyPairs(
       ) rs on true
     )
     select r.id, r.same_sender, r.score, i.subject, i.sender_email, i.received_date, left(i.body_text, ${PAIR_BODY_CHARS}) as body,
-      s.subject as reply_subject, left(s.body_text, ${PAIR_BODY_CHARS}) as reply_body, s.received_date as reply_date
+      s.id as reply_id, s.subject as reply_subject, left(s.body_text, ${PAIR_BODY_CHARS}) as reply_body, s.received_date as reply_date
     from replies r
     join emails i on i.id = r.id
     join emails s on s.id = r.reply_id and s.user_id = ${userId}`);

@@ -1,11 +1,21 @@
 import { z } from 'zod';
+import { UI_LOCALE } from '../platform/format.ts';
 
 // Learning from what the user does (issue 20): the account's drafting memory, as the user reads it
 // in the drafting settings ("Penman has learnt: ..."), and auto-drafting's pause.
 
 export const DRAFTING_MEMORY_SCOPES = ['global', 'sender', 'domain'] as const;
 export type DraftingMemoryScope = (typeof DRAFTING_MEMORY_SCOPES)[number];
-export const DRAFTING_MEMORY_KINDS = ['avoid_phrase', 'substitution', 'greeting', 'closing', 'lower_confidence', 'length'] as const;
+/** avoid_source: a past reply of the user's that drafting no longer adapts (its value is the reply's email id). */
+export const DRAFTING_MEMORY_KINDS = [
+  'avoid_phrase',
+  'substitution',
+  'greeting',
+  'closing',
+  'lower_confidence',
+  'length',
+  'avoid_source',
+] as const;
 export type DraftingMemoryKind = (typeof DRAFTING_MEMORY_KINDS)[number];
 
 export const ZDraftingMemoryItem = z.object({
@@ -14,7 +24,10 @@ export const ZDraftingMemoryItem = z.object({
   /** The sender's address or the domain; '' for global. */
   scopeValue: z.string(),
   kind: z.enum(DRAFTING_MEMORY_KINDS),
-  /** The phrase avoided, the words replaced, the greeting or closing line ('' = none), the rejected sender or domain. */
+  /**
+   * The phrase avoided, the words replaced, the greeting or closing line ('' = none), the rejected
+   * sender or domain, the email id of the past reply not reused (avoid_source).
+   */
   value: z.string(),
   replacement: z.string().nullable(),
   /** How many drafts (different emails) showed it. */
@@ -37,11 +50,26 @@ export const ZPausedAccount = z.object({ accountId: z.uuid(), emailAddress: z.st
 export type PausedAccount = z.infer<typeof ZPausedAccount>;
 
 const quoted = (text: string) => `'${text}'`;
+const dayFormat = new Intl.DateTimeFormat(UI_LOCALE, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** The past reply an avoid_source item names, as the mail it is (null: no longer stored). */
+export type MemoryPastReply = { subject: string | null; date: string | null } | null;
+
+function describePastReply(pastReply: MemoryPastReply): string {
+  if (!pastReply) return 'one of your past replies';
+  const subject = pastReply.subject?.trim() ? ` ${quoted(pastReply.subject.trim())}` : '';
+  const time = pastReply.date ? Date.parse(pastReply.date) : Number.NaN;
+  return `your reply${subject}${Number.isNaN(time) ? '' : ` of ${dayFormat.format(time)}`}`;
+}
+
 const whom = (scope: DraftingMemoryScope, scopeValue: string) =>
   scope === 'sender' ? scopeValue : scope === 'domain' ? `people at ${scopeValue}` : 'everyone';
 
-/** One memory item in words for the user. */
-export function describeMemoryItem(item: Pick<DraftingMemoryItem, 'scope' | 'scopeValue' | 'kind' | 'value' | 'replacement'>): string {
+/** One memory item in words for the user; an avoid_source item names its past reply (`pastReply`) rather than its id. */
+export function describeMemoryItem(
+  item: Pick<DraftingMemoryItem, 'scope' | 'scopeValue' | 'kind' | 'value' | 'replacement'>,
+  pastReply: MemoryPastReply = null,
+): string {
   const to = whom(item.scope, item.scopeValue);
   switch (item.kind) {
     case 'avoid_phrase':
@@ -56,6 +84,8 @@ export function describeMemoryItem(item: Pick<DraftingMemoryItem, 'scope' | 'sco
       return `Is less sure of drafts to ${to}: you rejected the last ones`;
     case 'length':
       return `Keeps replies to ${to} to about ${item.value} words`;
+    case 'avoid_source':
+      return `Does not reuse ${describePastReply(pastReply)}`;
   }
 }
 

@@ -128,6 +128,62 @@ describe('built-in engine on Michelle Cash’s mail', () => {
     expect(builtinDraft({ ...input, memory: [length('sender', 'someone@else.com', '3')] }).body).toContain('Thanks for the info');
   });
 
+  it('adapts another past reply when the best one is one the user keeps rejecting drafts of (drafting memory), and says so', async () => {
+    const { text: looksGood } = await body('sent/477.');
+    const { text: great } = await body('sent_items/324.');
+    const pastReplies = [
+      {
+        incoming: { subject: 'Final', text: 'Attached is the final letter for your review.', from: null, date: null },
+        reply: { id: 'reply-great', subject: 'Re: Final', text: great.split('-----Original Message-----')[0]!.trim(), date: null },
+        sameSender: true,
+        score: 1,
+      },
+      {
+        incoming: {
+          subject: 'Letters to RWE Trading',
+          text: 'I have prepared the attached letters for the managing directors of RWE Trading.',
+          from: null,
+          date: new Date('2001-10-02T09:00:00Z'),
+        },
+        reply: { id: 'reply-looks-good', subject: 'Re: Letters to RWE Trading', text: looksGood, date: new Date('2001-10-02T15:00:00Z') },
+        sameSender: true,
+        score: 2,
+      },
+    ];
+    const input = await michelleInput('inbox/137.', { pastReplies });
+    const before = builtinDraft(input);
+    expect(before.body).toContain('Looks good to me.');
+    expect(before.usedSources).toMatchObject([
+      { kind: 'past_reply', replyEmailId: 'reply-looks-good', subject: 'Re: Letters to RWE Trading' },
+    ]);
+
+    const at = new Date('2001-11-01T00:00:00Z');
+    const avoid = (value: string) =>
+      ({
+        scope: 'global',
+        scopeValue: '',
+        kind: 'avoid_source',
+        value,
+        replacement: null,
+        evidence: 2,
+        firstSeenAt: at,
+        lastSeenAt: at,
+      }) as const;
+    const after = builtinDraft({ ...input, memory: [avoid('reply-looks-good')] });
+    expect(after.body).toContain('This is great! Thanks for the info.');
+    expect(after.body).not.toContain('Looks good to me.');
+    expect(after.usedSources).toMatchObject([{ kind: 'past_reply', replyEmailId: 'reply-great' }]);
+    expect(after.reasons).toContain(
+      'Left out your reply to "Letters to RWE Trading" on 2001-10-02: you rejected or rewrote the drafts adapted from it',
+    );
+    // Avoiding a reply that would not have been chosen changes nothing, and says nothing.
+    expect(builtinDraft({ ...input, memory: [avoid('reply-great')] })).toEqual(before);
+    // With every fitting reply avoided: a holding reply, which says why.
+    const holding = builtinDraft({ ...input, memory: [avoid('reply-looks-good'), avoid('reply-great')] });
+    expect(holding.usedSources).toEqual([]);
+    expect(holding.reasons[1]).toMatch(/^Left out your reply to "Letters to RWE Trading"/);
+  });
+
   it('reads an English mail with a signature block as English (words joined without punctuation read as German)', async () => {
     const { parsed } = await body('inbox/21.');
     const text = ownText(parsed.bodyText);

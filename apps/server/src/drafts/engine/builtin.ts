@@ -9,7 +9,9 @@
  * 3. Each is scored on how well it fits (FIT_WEIGHTS): how similar the mail it answered is to this
  *    one, whether it was written to this same sender, and how much of it survived adaptation.
  * 4. The best one, when it fits well enough (MIN_FIT), is the body; else a holding reply in the
- *    user's words. Knowledge passages that answer a question of the mail are quoted under it.
+ *    user's words. A past reply the drafting memory says not to reuse (avoid_source: the user
+ *    rejected or rewrote the drafts adapted from it) is passed over. Knowledge passages that
+ *    answer a question of the mail are quoted under it.
  * 5. The body is wrapped in the greeting, closing and signature the user writes to this kind of
  *    recipient (voice.ts).
  */
@@ -316,6 +318,7 @@ export function wrapInVoice(
 function pastReplySource(past: PastReply): UsedSource {
   return {
     kind: 'past_reply',
+    ...(past.reply.id ? { replyEmailId: past.reply.id } : {}),
     subject: past.reply.subject ?? past.incoming.subject,
     date: past.reply.date?.toISOString() ?? null,
     excerpt: excerpt(past.reply.text).slice(0, 200),
@@ -372,12 +375,22 @@ export function builtinDraft(input: ComposeInput): RawDraft {
   }
   const knowledge = knowledgeAnswers(input);
   const ranked = rank(input, voice, language);
-  const best = ranked[0];
+  // The memory's past replies not to reuse are passed over; the reasons name the one that would
+  // have been chosen (avoiding a reply that was not going to be used says nothing worth reading).
+  const avoided = new Set((input.memory ?? []).filter((item) => item.kind === 'avoid_source').map((item) => item.value));
+  const best = ranked.find((candidate) => !candidate.past.reply.id || !avoided.has(candidate.past.reply.id));
+  const passedOver = ranked[0] && ranked[0] !== best && ranked[0].fit >= MIN_FIT ? ranked[0] : null;
+  const leftOut = passedOver
+    ? [
+        `Left out your reply to "${passedOver.past.incoming.subject ?? '(no subject)'}"${describeDate(passedOver.past.reply.date)}: you rejected or rewrote the drafts adapted from it`,
+      ]
+    : [];
   if ((!best || best.fit < MIN_FIT) && knowledge.length === 0) {
     const reason = input.pastReplies.length
       ? 'None of your past replies fits this mail: a holding reply'
       : 'No past reply to draw on: a holding reply';
-    return holdingDraft(input, voice, language, null, reason);
+    const holding = holdingDraft(input, voice, language, null, reason);
+    return { ...holding, reasons: [...holding.reasons, ...leftOut] };
   }
   const parts: string[] = [];
   const reasons: string[] = [];
@@ -394,10 +407,14 @@ export function builtinDraft(input: ComposeInput): RawDraft {
     if (learnt !== null && text !== shorten(best.adapted.text, MAX_LENGTH_FACTOR * typical))
       reasons.push(`Kept to about ${learnt} words: what Penman learnt of how long you answer this sender`);
     if (best.past.sameSender) reasons.push('You wrote it to this same sender');
+    reasons.push(...leftOut);
     usedSources.push(pastReplySource(best.past));
     // The fit, capped: an adapted reply is never certain (consensus can push the fit above 1).
     confidence = Math.min(0.95, best.fit);
-  } else parts.push(holdingBody(input.profile, input.pastReplies, null));
+  } else {
+    parts.push(holdingBody(input.profile, input.pastReplies, null));
+    reasons.push(...leftOut);
+  }
   for (const passage of knowledge) {
     parts.push(`From ${passage.filename}: "${excerpt(passage.text)}"`);
     reasons.push(`Quotes ${passage.filename}, which answers a question in the mail`);

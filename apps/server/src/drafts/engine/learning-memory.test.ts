@@ -157,6 +157,49 @@ describe('deriveMemory: durable patterns only', () => {
   });
 });
 
+describe('deriveMemory: past replies not to reuse', () => {
+  const [interview, lunch, chairman] = REPLIES.map((pair) => pair.reply_text_above_quote) as [string, string, string];
+  const other = replyOf('kaminski-v/sent_items/386.').reply_text_above_quote;
+  /** A decision on a draft adapted from the past reply `pastReplyId` (one draft per email, each to another sender). */
+  const fromReply = (pastReplyId: string, draft: string, final: string | null): LearningObservation => {
+    const made = observation(draft, final, `person${day}@client${day}.test`);
+    return { ...made, pastReplyId };
+  };
+  const avoided = (observations: LearningObservation[]) => deriveMemory(observations).filter((item) => item.kind === 'avoid_source');
+
+  it('two rejected drafts adapted from the same past reply: that reply is not reused; one is not enough', () => {
+    const rejected = [fromReply('reply-a', interview, null), fromReply('reply-a', interview, null)];
+    expect(avoided(rejected.slice(0, 1))).toEqual([]);
+    expect(avoided(rejected)).toMatchObject([{ scope: 'global', scopeValue: '', value: 'reply-a', replacement: null, evidence: 2 }]);
+    // Rejections of drafts from two different past replies say nothing about either.
+    expect(avoided([fromReply('reply-a', interview, null), fromReply('reply-b', lunch, null)])).toEqual([]);
+    // Drafts that drew on no past reply (a holding reply) are no evidence.
+    expect(avoided([observation(interview, null, 'x@a.test'), observation(interview, null, 'y@b.test')])).toEqual([]);
+  });
+
+  it('a draft the user replaced almost entirely counts as a rejection; one they kept and added to does not', () => {
+    const rewritten = [fromReply('reply-a', interview, other), fromReply('reply-a', interview, lunch)];
+    expect(rewritten.every((o) => o.comparison!.verdict === 'rewritten')).toBe(true);
+    expect(avoided(rewritten)).toMatchObject([{ value: 'reply-a', evidence: 2 }]);
+    expect(avoided([fromReply('reply-a', interview, null), rewritten[0]!])).toMatchObject([{ value: 'reply-a', evidence: 2 }]);
+    // The draft kept whole, with the user's own paragraph after it: similarity says rewritten, yet
+    // the past reply's words served.
+    const added = fromReply('reply-a', chairman, chairman.replace(/\n\nVince$/, `\n\n${other.replace(/^Jeff,\n\n/, '')}`));
+    expect(added.comparison!.verdict).toBe('rewritten');
+    expect(avoided([fromReply('reply-a', chairman, null), added])).toEqual([]);
+  });
+
+  it('a draft from that past reply sent (nearly) as it was since ends it; one before the rejections does not', () => {
+    const approved = () => fromReply('reply-a', interview, interview);
+    const lightlyEdited = () => fromReply('reply-a', interview, interview.replace('phone interview', 'video interview'));
+    expect(lightlyEdited().comparison!.verdict).toBe('lightly_edited');
+    const rejected = () => fromReply('reply-a', interview, null);
+    expect(avoided([rejected(), rejected(), approved()])).toEqual([]);
+    expect(avoided([rejected(), lightlyEdited(), rejected()])).toEqual([]);
+    expect(avoided([approved(), rejected(), rejected()])).toMatchObject([{ value: 'reply-a', evidence: 2 }]);
+  });
+});
+
 describe('post-processing applies the memory to a real draft', () => {
   it("the contact's greeting and closing win over the profile's, the avoided sentence goes, the reasons say so", async () => {
     const pair = replyOf('kaminski-v/sent_items/387.');

@@ -8,7 +8,7 @@
  * emails): one edit says what the user wanted in that mail, the same edit again says how they write.
  */
 import { isFreeMail } from '../../mail/engine/people.ts';
-import { type DraftComparison, MAX_PHRASE_WORDS } from './learning.ts';
+import { type DraftComparison, MAX_DIFF_WORDS, MAX_PHRASE_WORDS } from './learning.ts';
 import type { MemoryItem, MemoryKind, MemoryScope } from './types.ts';
 
 export type { MemoryItem } from './types.ts';
@@ -25,6 +25,8 @@ export type LearningObservation = {
   outcome: 'final' | 'rejected';
   /** Null for a rejection. */
   comparison: DraftComparison | null;
+  /** The email id of the past reply the draft was adapted from (its past_reply source), if any. */
+  pastReplyId?: string | null;
 };
 
 /**
@@ -42,6 +44,18 @@ export const CONTACT_HABIT_DRAFTS = 2;
 export const REJECTED_SENDER_DRAFTS = 2;
 /** The last this many drafts to a domain were rejected, across at least two of its senders. */
 export const REJECTED_DOMAIN_DRAFTS = 3;
+/**
+ * Drafts adapted from one past reply that the user rejected or replaced, since they last sent one of
+ * them (nearly) as it was: the engine then stops adapting that reply. Two, as for a rejected sender:
+ * each draft answered another email, so the same reply failing twice is the reply, not the mail.
+ */
+export const AVOID_SOURCE_MIN_DRAFTS = 2;
+/**
+ * A final text replaced the draft when the comparison says rewritten and the user kept less than
+ * this share of the draft's words: a draft kept whole under the user's own added paragraph is
+ * "rewritten" by similarity, yet the past reply's words served.
+ */
+const REPLACED_MAX_KEPT_SHARE = 0.5;
 /** At most this many phrases and substitutions are kept (the most evidenced). */
 const MAX_PHRASES = 30;
 
@@ -291,6 +305,32 @@ function lengthHabits(observations: LearningObservation[]): MemoryItem[] {
   return items;
 }
 
+/** The user replaced the draft: rejected it, or sent a text keeping little of it (REPLACED_MAX_KEPT_SHARE). */
+function replacedDraft(observation: LearningObservation): boolean {
+  const comparison = observation.comparison;
+  if (!comparison) return true;
+  if (comparison.verdict !== 'rewritten') return false;
+  const keptWords = comparison.kept.reduce((sum, run) => sum + run.split(' ').length, 0);
+  const draftWords = Math.min(comparison.length.draftBodyWords, MAX_DIFF_WORDS);
+  return keptWords < REPLACED_MAX_KEPT_SHARE * draftWords || draftWords === 0;
+}
+
+/** Past replies (avoid_source, global: a reply is no one sender's) whose drafts were replaced AVOID_SOURCE_MIN_DRAFTS times since one was last used. */
+function avoidedSources(observations: LearningObservation[]): MemoryItem[] {
+  const bySource = new Map<string, LearningObservation[]>();
+  for (const observation of [...observations].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    if (!observation.pastReplyId) continue;
+    bySource.set(observation.pastReplyId, [...(bySource.get(observation.pastReplyId) ?? []), observation]);
+  }
+  const items: MemoryItem[] = [];
+  for (const [source, list] of bySource) {
+    const lastUsed = list.findLastIndex((observation) => !replacedDraft(observation));
+    const replaced = list.slice(lastUsed + 1);
+    if (replaced.length >= AVOID_SOURCE_MIN_DRAFTS) items.push(item('global', '', 'avoid_source', source, null, tallyOf(replaced)));
+  }
+  return items;
+}
+
 function tallyOf(list: LearningObservation[]): Tally {
   return { drafts: new Set(list.map((o) => o.draftId)), first: list[0]!.at, last: list[list.length - 1]!.at };
 }
@@ -304,6 +344,7 @@ export function deriveMemory(observations: LearningObservation[]): MemoryItem[] 
     ...domainHabits(observations),
     ...rejectedKinds(observations),
     ...lengthHabits(observations),
+    ...avoidedSources(observations),
   ];
 }
 

@@ -51,7 +51,7 @@ export type DraftComparison = {
 /** Phrases are word n-grams of 1 to this many words. */
 export const MAX_PHRASE_WORDS = 4;
 /** Texts are compared on at most this many words each (the word diff is quadratic). */
-const MAX_DIFF_WORDS = 600;
+export const MAX_DIFF_WORDS = 600;
 
 function normalised(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();

@@ -35,7 +35,11 @@ export type ComposeContact = {
 /** A past (incoming, reply) pair of the user's, found by full-text retrieval. */
 export type PastReply = {
   incoming: { subject: string | null; text: string; from: string | null; date: Date | null };
-  reply: { subject: string | null; text: string; date: Date | null };
+  /**
+   * `id`: the reply's stored email id, recorded with the draft and learnt from (kind avoid_source);
+   * absent for replies that are no stored email (benches, engine tests on corpus files).
+   */
+  reply: { id?: string; subject: string | null; text: string; date: Date | null };
   /** The past incoming came from the same sender as the mail being answered. */
   sameSender: boolean;
   /** Retrieval score, higher is more similar (not comparable across queries). */
@@ -70,7 +74,7 @@ export type ComposeInput = {
 
 /** What a draft drew on, shown to the user beside it. */
 export type UsedSource =
-  | { kind: 'past_reply'; subject: string | null; date: string | null; excerpt: string }
+  | { kind: 'past_reply'; replyEmailId?: string; subject: string | null; date: string | null; excerpt: string }
   | { kind: 'knowledge'; documentId: string; filename: string; headingPath: string[]; excerpt: string };
 
 export type ComposeResult = {
@@ -106,11 +110,12 @@ export type RawDraft = {
 // --- the drafting memory (issue 20; learnt and applied in learning-memory.ts) ---------------------
 
 export type MemoryScope = 'global' | 'sender' | 'domain';
-export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence' | 'length';
+export type MemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence' | 'length' | 'avoid_source';
 
 /**
  * One thing learnt. `value`: the phrase avoided, the word(s) replaced, the greeting or closing line
- * ('' = none), or for lower_confidence the sender / domain itself. `replacement`: a substitution's
+ * ('' = none), for lower_confidence the sender / domain itself, for avoid_source the email id of a
+ * past reply the built-in engine no longer adapts. `replacement`: a substitution's
  * new words. `scopeValue`: the sender's address or the domain, '' for global.
  */
 export type MemoryItem = {

@@ -9,9 +9,12 @@ export type DraftMode = 'full' | 'buy_time';
 export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved' | 'completed';
 /** A library file suggested for the reply; `selected` is the user's toggle (auto-attach files start selected). */
 export type SuggestedAttachment = { id: string; filename: string; reason: string; selected: boolean };
-/** What a draft drew on (the engines' UsedSource), shown beside it. */
+/**
+ * What a draft drew on (the engines' UsedSource), shown beside it. `replyEmailId`: the past reply's
+ * email id, for learning which replies not to reuse (never shown; drafts before it have none).
+ */
 export type StoredDraftSource =
-  | { kind: 'past_reply'; subject: string | null; date: string | null; excerpt: string }
+  | { kind: 'past_reply'; replyEmailId?: string; subject: string | null; date: string | null; excerpt: string }
   | { kind: 'knowledge'; documentId: string; filename: string; headingPath: string[]; excerpt: string };
 
 // A reply drafted for an incoming email, waiting for the user's review. One per email (the drafting
@@ -106,7 +109,7 @@ export const draftFeedback = pgTable(
 export type DraftFeedbackRow = typeof draftFeedback.$inferSelect;
 
 export type DraftingMemoryScope = 'global' | 'sender' | 'domain';
-export type DraftingMemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence' | 'length';
+export type DraftingMemoryKind = 'avoid_phrase' | 'substitution' | 'greeting' | 'closing' | 'lower_confidence' | 'length' | 'avoid_source';
 
 // What Penman learnt from the user's edits, own replies and rejections (issue 20; the engine's
 // MemoryItem, drafts/engine/learning-memory.ts). Learnt again after every feedback: an item learnt
@@ -121,7 +124,8 @@ export const draftingMemory = pgTable(
     // The sender's address or the domain; '' for global.
     scopeValue: text('scope_value').notNull().default(''),
     kind: text('kind').$type<DraftingMemoryKind>().notNull(),
-    // The phrase, the replaced words, the greeting / closing line ('' = none), the rejected sender or domain.
+    // The phrase, the replaced words, the greeting / closing line ('' = none), the rejected sender or
+    // domain, the email id of a past reply not to reuse.
     value: text('value').notNull(),
     replacement: text('replacement'),
     // Independent drafts (different emails) the pattern was seen in.
