@@ -141,7 +141,7 @@ export async function loadUser(corpus: string, user: string): Promise<UserData> 
     for (const term of words) terms.set(term, (terms.get(term) ?? 0) + 1);
     past.push({
       incoming: { subject, text: incoming, from: null, date: null },
-      reply: { subject: mail.subject, text: body.slice(0, body.length), date: mail.sentAt },
+      reply: { id: mail.id, subject: mail.subject, text: body.slice(0, body.length), date: mail.sentAt },
       sameSender: false,
       score: 0,
       to: mail.toEmails.map((address) => address.toLowerCase()),

@@ -12,6 +12,7 @@
 // quarter of each user's timeline (pairs, not time), with and without learning, and the relative
 // change of the last quarter (issue's target: +15%). Ends with one line of JSON.
 // SHOW_MEMORY=1 prints each user's memory at the end of their timeline; SHOW_CHANGES=1 each draft learning changed.
+// REPLIES_AS_EDITS=1: the real replies count as edits in the review queue rather than own replies.
 import path from 'node:path';
 import { composeReply } from '../apps/server/src/drafts/engine/compose.ts';
 import { compareDraft } from '../apps/server/src/drafts/engine/learning.ts';
@@ -70,6 +71,12 @@ export async function learning(corpusDir: string, log: (line: string) => void = 
         at: input.email.date!,
         outcome: 'final',
         comparison: compareDraft(withMemory.body, reference, data.ownName),
+        pastReplyId: withMemory.usedSources.flatMap((source) =>
+          source.kind === 'past_reply' && source.replyEmailId ? [source.replyEmailId] : [],
+        )[0],
+        // The real reply was written without the draft, as an own reply arriving by sync is;
+        // REPLIES_AS_EDITS=1 takes it for an edit in the review queue (which can drop past replies).
+        ownReply: !process.env.REPLIES_AS_EDITS,
       });
     });
     memory = deriveMemory(observations);

@@ -63,6 +63,7 @@ function observationsOf(rows: learningRepo.FeedbackForLearning[], owner: string 
       comparison,
       pastReplyId:
         row.usedSources.flatMap((source) => (source.kind === 'past_reply' && source.replyEmailId ? [source.replyEmailId] : []))[0] ?? null,
+      ownReply: row.action === 'own_reply',
     } satisfies LearningObservation;
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { draftFeedback, draftingSettings, drafts, emails } from '../platform/db/schema/index.ts';
@@ -21,7 +21,13 @@ const storeEmail = (userId: string, accountId: string, fields: Partial<typeof em
   storeIncomingQuestion(db, userId, accountId, fields);
 
 /** A pending draft with Penman's `body` for a new email of the account. */
-async function pendingDraft(userId: string, accountId: string, body: string, email: Partial<typeof emails.$inferInsert> = {}) {
+async function pendingDraft(
+  userId: string,
+  accountId: string,
+  body: string,
+  email: Partial<typeof emails.$inferInsert> = {},
+  usedSources: (typeof drafts.$inferSelect)['usedSources'] = [],
+) {
   const emailId = await storeEmail(userId, accountId, email);
   const draft = await upsertPendingDraft(
     db,
@@ -38,7 +44,7 @@ async function pendingDraft(userId: string, accountId: string, body: string, ema
       styleScore: null,
       confidence: 0.8,
       reasons: [],
-      usedSources: [],
+      usedSources,
       language: 'en',
     },
   );
@@ -239,6 +245,46 @@ describe('past replies whose drafts the user keeps rejecting', () => {
     expect((await t.request(`/api/drafts/${third.id}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
     expect((await memoryOf(accountId)).filter((entry) => entry.kind === 'avoid_source')).toEqual([]);
     expect(adaptedFrom(await draftFor())).toEqual([closest]);
+  });
+});
+
+describe('past replies whose drafts the user rewrites', () => {
+  it('two drafts from one past reply edited into other text count; the same text arriving as own replies by sync does not', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+rewrites@penman.test');
+    const pastReply = await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      subject: 'Re: Schedule',
+      receivedDate: new Date('2025-05-06T10:00:00Z'),
+    });
+    const source = {
+      kind: 'past_reply' as const,
+      replyEmailId: pastReply,
+      subject: 'Re: Schedule',
+      date: null,
+      excerpt: 'The schedule is attached.',
+    };
+    const REWRITTEN = 'Hi Carol,\n\nI am away until Friday; Tom will answer you about the planning.\n\nAlice';
+    const sourcesLearnt = async () => (await memoryOf(accountId)).filter((item) => item.kind === 'avoid_source');
+    for (let i = 0; i < 2; i++) {
+      const { emailId } = await pendingDraft(alice.user.id, accountId, PENMAN, {}, [source]);
+      const [incoming] = await db.select({ messageId: emails.messageId }).from(emails).where(eq(emails.id, emailId));
+      const reply = await storeEmail(alice.user.id, accountId, { isOutgoing: true, inReplyTo: incoming!.messageId, bodyText: REWRITTEN });
+      expect(await learnFromOwnReplies({ db }, { userId: alice.user.id, accountId, emailIds: [reply], source: 'sync' })).toEqual({
+        recorded: 1,
+      });
+    }
+    // The user may have written those without a look at the drafts.
+    expect(await sourcesLearnt()).toEqual([]);
+    const edited: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, {}, [source]);
+      const edit = await t.request(`/api/drafts/${draftId}/edit`, { method: 'POST', cookie: alice.cookie, json: { body: REWRITTEN } });
+      expect(edit.status).toBe(200);
+      edited.push(draftId);
+    }
+    const feedback = await db.select({ verdict: draftFeedback.verdict }).from(draftFeedback).where(inArray(draftFeedback.draftId, edited));
+    expect(feedback).toEqual([{ verdict: 'rewritten' }, { verdict: 'rewritten' }]);
+    expect(await sourcesLearnt()).toMatchObject([{ evidence: 2, description: "Does not reuse your reply 'Re: Schedule' of May 6, 2025" }]);
   });
 });
 

@@ -189,6 +189,15 @@ describe('deriveMemory: past replies not to reuse', () => {
     expect(avoided([fromReply('reply-a', chairman, null), added])).toEqual([]);
   });
 
+  it("the user's own replies arriving by sync replace no draft (they may never have seen it), but one close to the draft ends it", () => {
+    const ownReply = (final: string) => ({ ...fromReply('reply-a', interview, final), ownReply: true });
+    expect(avoided([ownReply(other), ownReply(lunch)])).toEqual([]);
+    expect(avoided([ownReply(other), fromReply('reply-a', interview, null), fromReply('reply-a', interview, lunch)])).toMatchObject([
+      { value: 'reply-a', evidence: 2 },
+    ]);
+    expect(avoided([fromReply('reply-a', interview, null), ownReply(interview), fromReply('reply-a', interview, null)])).toEqual([]);
+  });
+
   it('a draft from that past reply sent (nearly) as it was since ends it; one before the rejections does not', () => {
     const approved = () => fromReply('reply-a', interview, interview);
     const lightlyEdited = () => fromReply('reply-a', interview, interview.replace('phone interview', 'video interview'));
