@@ -196,7 +196,9 @@ test('drafting settings are saved per account', async ({ page }) => {
   await expect(settings.getByRole('radio', { name: /Language model/ })).toBeDisabled();
   // What Penman has learnt (issue 20): the section lists the account's memory, or says it has none yet.
   const learnt = settings.getByRole('region', { name: 'Penman has learnt:' });
-  await expect(learnt.getByText(/^(Nothing yet|Avoids|Greets|Writes|Signs off|Is less sure)/).first()).toBeVisible();
+  await expect(
+    learnt.getByText(/^(Nothing yet|Avoids|Greets|Writes|Signs off|Is less sure|Keeps replies|Does not reuse)/).first(),
+  ).toBeVisible();
   await settings.getByLabel('Buy Time promise (hours)').fill('48');
   await settings.getByLabel('Senders that need review').fill('boss@example.com\nexample.org');
   await settings.getByRole('button', { name: 'Save' }).click();
