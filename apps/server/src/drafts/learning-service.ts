@@ -47,6 +47,9 @@ export function feedbackComparison(originalText: string, finalText: string | nul
 function observationsOf(rows: learningRepo.FeedbackForLearning[], owner: string | null): LearningObservation[] {
   // One observation per draft: its latest decision with a final text, else its rejection.
   const byDraft = new Map<string, learningRepo.FeedbackForLearning>();
+  // A draft decided in the review queue was seen: the user's own reply to it after that is theirs
+  // instead of the draft, as an edit would be.
+  const decidedInQueue = new Set(rows.filter((row) => row.action !== 'own_reply').map((row) => row.draftId));
   for (const row of rows) {
     const seen = byDraft.get(row.draftId);
     if (!seen || (seen.finalText === null && row.finalText !== null)) byDraft.set(row.draftId, row);
@@ -63,7 +66,7 @@ function observationsOf(rows: learningRepo.FeedbackForLearning[], owner: string 
       comparison,
       pastReplyId:
         row.usedSources.flatMap((source) => (source.kind === 'past_reply' && source.replyEmailId ? [source.replyEmailId] : []))[0] ?? null,
-      ownReply: row.action === 'own_reply',
+      ownReply: row.action === 'own_reply' && !decidedInQueue.has(row.draftId),
     } satisfies LearningObservation;
   });
 }

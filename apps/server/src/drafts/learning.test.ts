@@ -286,6 +286,30 @@ describe('past replies whose drafts the user rewrites', () => {
     expect(feedback).toEqual([{ verdict: 'rewritten' }, { verdict: 'rewritten' }]);
     expect(await sourcesLearnt()).toMatchObject([{ evidence: 2, description: "Does not reuse your reply 'Re: Schedule' of May 6, 2025" }]);
   });
+
+  it('a draft rejected in the queue stays a rejection when the user then answers by their own reply', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+reject-then-reply@penman.test');
+    const pastReply = await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      subject: 'Re: Plans',
+      receivedDate: new Date('2025-06-01T12:00:00Z'),
+    });
+    const source = { kind: 'past_reply' as const, replyEmailId: pastReply, subject: 'Re: Plans', date: null, excerpt: 'Sounds good.' };
+    for (let i = 0; i < 2; i++) {
+      const { emailId, draftId } = await pendingDraft(alice.user.id, accountId, PENMAN, {}, [source]);
+      expect((await t.request(`/api/drafts/${draftId}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+      const [incoming] = await db.select({ messageId: emails.messageId }).from(emails).where(eq(emails.id, emailId));
+      const reply = await storeEmail(alice.user.id, accountId, {
+        isOutgoing: true,
+        inReplyTo: incoming!.messageId,
+        bodyText: 'Hi Carol,\n\nI am away until Friday; Tom will answer you about the planning.\n\nAlice',
+      });
+      await learnFromOwnReplies({ db }, { userId: alice.user.id, accountId, emailIds: [reply], source: 'sync' });
+    }
+    expect((await memoryOf(accountId)).filter((item) => item.kind === 'avoid_source')).toMatchObject([
+      { evidence: 2, description: "Does not reuse your reply 'Re: Plans' of Jun 1, 2025" },
+    ]);
+  });
 });
 
 describe("the user's own reply arriving by sync", () => {

@@ -27,7 +27,7 @@ export type LearningObservation = {
   comparison: DraftComparison | null;
   /** The email id of the past reply the draft was adapted from (its past_reply source), if any. */
   pastReplyId?: string | null;
-  /** The final text is the user's own reply arriving by sync, not a decision in the review queue. */
+  /** The final text is the user's own reply arriving by sync to a draft never decided in the review queue (maybe never seen). */
   ownReply?: boolean;
 };
 
