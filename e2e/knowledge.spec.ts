@@ -102,8 +102,6 @@ test('Knowledge Base: upload a PDF and a DOCX, find a passage of each, delete on
 
   // The overview's Build Knowledge Base card opens the upload dialog on the Knowledge Base screen.
   await page.goto('/dashboard');
-  // The training banner arrives with the accounts and moves the cards down: click once it is there.
-  await expect(page.getByRole('region', { name: 'Training status' })).toBeVisible();
   await page.getByRole('link', { name: 'Upload documents' }).click();
   await expect(page).toHaveURL(/\/dashboard\/knowledge\?upload=1$/);
   let dialog = page.getByRole('dialog', { name: 'Upload knowledge document' });

@@ -160,3 +160,82 @@ export async function smallTouchTargets(page: Page, within?: Locator): Promise<s
     { scope: root, size: TOUCH_TARGET },
   );
 }
+
+/** A laptop: the other size the dashboard's loading is checked at. */
+export const LAPTOP = { width: 1280, height: 800 } as const;
+
+/** How late the slowed answers come: long enough that the page paints without them first, on any machine. */
+const SLOW_ANSWER_MS = 1_000;
+
+type LoadShifts = {
+  /** The page's cumulative layout shift: the sum of the scores of every shift not caused by input. */
+  score: number;
+  /** One line per shift: its score, then each moved element with its box before and after. */
+  shifts: string[];
+};
+
+type Recorder = { flush: () => void; lines: { score: number; line: string }[] };
+
+type LoadShiftsOptions = {
+  /** The paths of the API calls answered late. */
+  slow: RegExp[];
+  /** Something drawn from the slowed answers: once it shows, they have all been rendered. */
+  ready: Locator;
+  /** Scrolled to the middle of the screen as soon as it shows, as by a user heading for it. */
+  reach?: Locator;
+};
+
+/**
+ * Opens `path` with the API calls whose paths match `slow` answered SLOW_ANSWER_MS late (by the
+ * real server), waits until every slowed answer has arrived and `ready` is visible, and returns
+ * how much visible content moved meanwhile: Chromium's `layout-shift` entries without recent
+ * input (a click that misses a jumping link starts in one).
+ */
+export async function loadShifts(page: Page, path: string, { slow, ready, reach }: LoadShiftsOptions): Promise<LoadShifts> {
+  const isSlow = (url: URL) => slow.some((pattern) => pattern.test(url.pathname));
+  await page.route(isSlow, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+    await route.fallback();
+  });
+  // Each slowed call's first answer (later ones, if the page asks again, are drawn like the first).
+  const answered = Promise.all(slow.map((pattern) => page.waitForResponse((response) => pattern.test(new URL(response.url()).pathname))));
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const nameOf = (node: Node | null) => {
+      if (!(node instanceof Element)) return node?.nodeName ?? 'a removed node';
+      const text = (node.getAttribute('aria-label') ?? node.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      return `<${node.tagName.toLowerCase()}> "${text}"`;
+    };
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+    const lines: Recorder['lines'] = [];
+    const record = (entries: PerformanceEntryList) => {
+      for (const shift of entries as Shift[]) {
+        if (shift.hadRecentInput) continue;
+        const moved = shift.sources.map((source) => `${nameOf(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+        lines.push({ score: shift.value, line: `${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${moved.join('; ')}` });
+      }
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const flush = () => record(observer.takeRecords());
+    (window as unknown as { penmanLayoutShifts: Recorder }).penmanLayoutShifts = { flush, lines };
+  });
+  await page.goto(path);
+  if (reach) await reach.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await answered;
+  await ready.waitFor();
+  const recorded = await page.evaluate(async () => {
+    // Two frames: the last answer rendered and painted, so its shifts are reported; takeRecords() hands over any not yet delivered.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const { flush, lines } = (window as unknown as { penmanLayoutShifts: Recorder }).penmanLayoutShifts;
+    flush();
+    return lines;
+  });
+  await page.unroute(isSlow);
+  return { score: recorded.reduce((sum, shift) => sum + shift.score, 0), shifts: recorded.map((shift) => shift.line) };
+}

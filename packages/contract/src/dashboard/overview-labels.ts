@@ -14,6 +14,7 @@ export const OVERVIEW_LABELS = {
   },
   statsRegion: 'Statistics',
   trainingRegion: 'Training status',
+  trainingLoading: 'Loading training status...',
   statsFailed: 'Failed to load statistics',
   statUnavailable: '--',
   statFailed: 'Failed to load',

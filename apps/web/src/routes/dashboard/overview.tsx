@@ -44,20 +44,27 @@ export function Component() {
   // Without a mailbox, connecting one is the next step: its card comes first (before 0 drafts to review).
   const firstStep = accounts.data?.length === 0;
   const connectCard = <ConnectAccountsCard accounts={accounts.data} />;
+  // The banner (or none, without accounts) and the cards' order depend on the accounts: the cards
+  // come with them, below the banner's loading state, so nothing a user may be reaching for moves.
+  const accountsKnown = !accounts.isPending;
 
   return (
     <>
       <PageHeader title={DASHBOARD_LABELS.welcomeBack} description={user?.email} />
       <div className="space-y-6">
         <StatCards stats={stats.data} failed={stats.isError} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
-        <TrainingBanner statuses={accounts.data?.map((account) => account.trainingStatus) ?? []} />
-        <div className="grid gap-6 lg:grid-cols-3">
-          {firstStep ? connectCard : null}
-          <DraftsToReviewCard counts={draftCounts.data} failed={draftCounts.isError} />
-          {firstStep ? null : connectCard}
-          <KnowledgeBaseCard />
-        </div>
-        <RecentActivityCard events={activity.data} failed={activity.isError} onRetry={() => void activity.refetch()} now={now} />
+        <TrainingBanner statuses={accounts.isError ? [] : accounts.data?.map((account) => account.trainingStatus)} />
+        {accountsKnown ? (
+          <>
+            <div className="grid gap-6 lg:grid-cols-3">
+              {firstStep ? connectCard : null}
+              <DraftsToReviewCard counts={draftCounts.data} failed={draftCounts.isError} />
+              {firstStep ? null : connectCard}
+              <KnowledgeBaseCard />
+            </div>
+            <RecentActivityCard events={activity.data} failed={activity.isError} onRetry={() => void activity.refetch()} now={now} />
+          </>
+        ) : null}
       </div>
     </>
   );

@@ -80,7 +80,11 @@ export function ContactsScreen() {
   const header = (
     <PageHeader
       title={DASHBOARD_LABELS.pageTitles.contacts}
-      description={account.data?.emailAddress}
+      description={
+        // The address arrives after the first paint: its line and a phone-wide minimum are held from the start, so
+        // its arrival neither pushes the page down nor wraps the button below the title (it moved 68 px on a phone).
+        <span className="block min-w-64">{account.data?.emailAddress ?? '\u00a0'}</span>
+      }
       actions={
         <Button onClick={onReprocess} disabled={account.isPending || reprocess.isPending} aria-busy={reprocess.isPending}>
           {reprocess.isPending ? <Spinner /> : <RefreshCw aria-hidden="true" />}

@@ -2,6 +2,7 @@ import { OVERVIEW_LABELS, TRAINING_STATUS_LABELS, type TrainingStatus } from '@p
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, type LucideIcon, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/utils.ts';
 import { overallTrainingStatus } from './overall-training-status.ts';
 
@@ -15,19 +16,32 @@ const BANNERS: Record<TrainingStatus, Banner> = {
   ready: { icon: Sparkles, tone: 'border-primary/25 bg-accent text-accent-foreground', startTraining: true },
 };
 
+const REGION = 'flex flex-wrap items-center gap-4 rounded-xl border px-5 py-4';
+
 /**
  * The training status over all accounts, titled with the same words the Training screen and the
- * Style Corpus card use for that status; nothing when there are no accounts.
+ * Style Corpus card use for that status; nothing when there are no accounts. While the accounts
+ * load (`statuses` undefined), its loading state in the banner's place: the overview draws the
+ * cards below once the status is known, so the banner's arrival does not push them away from a
+ * pointer (a click on "Upload documents" missed in CI).
  */
-export function TrainingBanner({ statuses }: { statuses: readonly TrainingStatus[] }) {
+export function TrainingBanner({ statuses }: { statuses: readonly TrainingStatus[] | undefined }) {
+  if (statuses === undefined) {
+    return (
+      <section aria-label={OVERVIEW_LABELS.trainingRegion} className={cn(REGION, 'bg-card text-muted-foreground')}>
+        {/* As tall as the banner's title and sentence. */}
+        <p role="status" className="flex min-h-11 items-center gap-3 text-sm">
+          <Spinner className="size-6 text-primary" />
+          {OVERVIEW_LABELS.trainingLoading}
+        </p>
+      </section>
+    );
+  }
   const status = overallTrainingStatus(statuses);
   if (!status) return null;
   const { icon: Icon, tone, startTraining } = BANNERS[status];
   return (
-    <section
-      aria-label={OVERVIEW_LABELS.trainingRegion}
-      className={cn('flex flex-wrap items-center gap-4 rounded-xl border px-5 py-4', tone)}
-    >
+    <section aria-label={OVERVIEW_LABELS.trainingRegion} className={cn(REGION, tone)}>
       <Icon className={cn('size-6 shrink-0', status === 'in_progress' && 'animate-spin')} aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <h2 className="font-semibold">{TRAINING_STATUS_LABELS[status]}</h2>

@@ -43,7 +43,7 @@ type DownloadCardProps = {
 
 /** Card 'Download Emails for Training': account, range, details, the four actions and the download's progress. */
 export function DownloadCard(props: DownloadCardProps) {
-  const { overview, range, today, enablement, pending } = props;
+  const { overview, range, today } = props;
   const titleId = useId();
   const startId = useId();
   const endId = useId();
@@ -126,37 +126,46 @@ export function DownloadCard(props: DownloadCardProps) {
 
         {props.progress ? <DownloadProgress session={props.progress} /> : null}
 
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={props.onBuildInboxContacts} disabled={!enablement.buildInboxContacts}>
-            {pending === 'inbox' ? <Spinner /> : <Contact aria-hidden="true" />}
-            {TRAINING_MESSAGES.buildInboxContacts}
-          </Button>
-          <Button variant="outline" onClick={props.onGenerateSentStyleCorpus} disabled={!enablement.generateSentStyleCorpus}>
-            {pending === 'sent' ? <Spinner /> : <FilePenLine aria-hidden="true" />}
-            {TRAINING_MESSAGES.generateSentStyleCorpus}
-          </Button>
-          <Button onClick={props.onDownload} disabled={!enablement.download}>
-            {pending === 'download' ? (
-              <Spinner />
-            ) : progressRunning(props.progress) ? (
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-            ) : (
-              <Download aria-hidden="true" />
-            )}
-            {TRAINING_MESSAGES.downloadForTraining}
-          </Button>
-          <Button
-            variant="outline"
-            className="border-destructive/40 text-destructive hover:bg-destructive/5 hover:text-destructive sm:ml-auto"
-            onClick={props.onDelete}
-            disabled={!enablement.deleteAll}
-          >
-            {props.deleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
-            {TRAINING_MESSAGES.deleteAllTrainingEmails}
-          </Button>
-        </div>
+        {/* The actions come with the account's data: drawn under the loading line, its arrival pushed them off a phone's screen. */}
+        {overview || props.overviewError ? <Actions {...props} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** The card's four actions. */
+function Actions(props: DownloadCardProps) {
+  const { enablement, pending } = props;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" onClick={props.onBuildInboxContacts} disabled={!enablement.buildInboxContacts}>
+        {pending === 'inbox' ? <Spinner /> : <Contact aria-hidden="true" />}
+        {TRAINING_MESSAGES.buildInboxContacts}
+      </Button>
+      <Button variant="outline" onClick={props.onGenerateSentStyleCorpus} disabled={!enablement.generateSentStyleCorpus}>
+        {pending === 'sent' ? <Spinner /> : <FilePenLine aria-hidden="true" />}
+        {TRAINING_MESSAGES.generateSentStyleCorpus}
+      </Button>
+      <Button onClick={props.onDownload} disabled={!enablement.download}>
+        {pending === 'download' ? (
+          <Spinner />
+        ) : progressRunning(props.progress) ? (
+          <LoaderCircle aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Download aria-hidden="true" />
+        )}
+        {TRAINING_MESSAGES.downloadForTraining}
+      </Button>
+      <Button
+        variant="outline"
+        className="border-destructive/40 text-destructive hover:bg-destructive/5 hover:text-destructive sm:ml-auto"
+        onClick={props.onDelete}
+        disabled={!enablement.deleteAll}
+      >
+        {props.deleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
+        {TRAINING_MESSAGES.deleteAllTrainingEmails}
+      </Button>
+    </div>
   );
 }
 

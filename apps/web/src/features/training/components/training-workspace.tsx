@@ -228,21 +228,24 @@ export function TrainingWorkspace({ accounts, account, onSelectAccount }: Traini
         onDownload={onDownload}
         onDelete={() => setConfirming('delete')}
       />
-      <AnalysisCard
-        overview={overview.data}
-        topics={topics.data}
-        sessions={sessions.data ?? []}
-        historyFailed={sessions.isError && !sessions.data}
-        deletingSessionId={deleteSession.isPending ? (deleteSession.variables?.id ?? null) : null}
-        enablement={enablement}
-        training={training}
-        pruning={prune.isPending}
-        canPrune={overview.data !== undefined && !prune.isPending && !downloading && !training}
-        onShowReport={() => setReportOpen(true)}
-        onTrain={onTrain}
-        onPrune={onPruneClick}
-        onDeleteSession={onDeleteSession}
-      />
+      {/* Below the download card, which grows when the account's data arrives: it comes with that data, so it does not jump. */}
+      {overview.isPending ? null : (
+        <AnalysisCard
+          overview={overview.data}
+          topics={topics.data}
+          sessions={sessions.data ?? []}
+          historyFailed={sessions.isError && !sessions.data}
+          deletingSessionId={deleteSession.isPending ? (deleteSession.variables?.id ?? null) : null}
+          enablement={enablement}
+          training={training}
+          pruning={prune.isPending}
+          canPrune={overview.data !== undefined && !prune.isPending && !downloading && !training}
+          onShowReport={() => setReportOpen(true)}
+          onTrain={onTrain}
+          onPrune={onPruneClick}
+          onDeleteSession={onDeleteSession}
+        />
+      )}
 
       <ConfirmDialog
         open={confirming === 'delete'}
