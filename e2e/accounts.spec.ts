@@ -62,6 +62,8 @@ test('add an IMAP account, initialize it, watch the counters, pause, retry, dele
 
   // The overview lists it; an address too long for its card is cut, and its whole text is its title.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  // The Email Accounts screen has a list of the same name: look once the overview has replaced it.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
   const listed = page.getByRole('list', { name: 'Connected email accounts' }).getByText(E2E_IMAP.email, { exact: true });
   await expect(listed).toHaveAttribute('title', E2E_IMAP.email);
   await sidebarItem.click();

@@ -151,7 +151,11 @@ const emailOfB = await addEmail(b.user.id, accountB, {
 // Stored mail gets its full-text vector from the search indexer (the server runs it after a sync).
 await indexEmailsForSearch(db);
 
-type ListAnswer = { emails: { id: string; [k: string]: unknown }[]; pagination: { totalCount: number; limit: number; offset: number } };
+type ListAnswer = {
+  emails: { id: string; [k: string]: unknown }[];
+  pagination: { totalCount: number; limit: number; offset: number };
+  unindexedCount: number;
+};
 
 async function list(query: Record<string, string | number> = {}, cookie = a.cookie): Promise<ListAnswer> {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
@@ -181,7 +185,7 @@ describe('emails list: paging', () => {
     const last = await list({ offset: 50 });
     expect(last.emails).toHaveLength(A_TOTAL - 50);
     const past = await list({ offset: 500 });
-    expect(past).toEqual({ emails: [], pagination: { totalCount: A_TOTAL, limit: EMAILS_PAGE_SIZE, offset: 500 } });
+    expect(past).toEqual({ emails: [], pagination: { totalCount: A_TOTAL, limit: EMAILS_PAGE_SIZE, offset: 500 }, unindexedCount: 0 });
   });
 
   it('refuses a limit above 100, a negative offset and a malformed account id', async () => {
@@ -372,7 +376,13 @@ describe('emails list: search', () => {
     expect(await searchC('heliotrope')).toEqual([]);
     // Slices smaller than the queue: the indexer goes on until the queue is empty.
     await addEmail(c.user.id, accountC, { subject: 'Another', bodyText: 'heliotrope again', receivedDate: day(301) });
+    // Until then the answer says how many are not yet searchable by their text (the screen says so).
+    const unindexed = async (query: Record<string, string>) => (await list(query, c.cookie)).unindexedCount;
+    expect(await unindexed({ search: 'heliotrope' })).toBe(2);
+    expect(await unindexed({ search: 'heliotrope', accountId: accountC })).toBe(2);
+    expect(await unindexed({})).toBe(0);
     expect(await indexEmailsForSearch(db, { slice: 1 })).toBe(2);
+    expect(await unindexed({ search: 'heliotrope' })).toBe(0);
     expect(await searchC('heliotrope')).toHaveLength(2);
     expect(await searchC('cartography')).toEqual([fresh]);
     expect(await indexEmailsForSearch(db)).toBe(0);

@@ -44,8 +44,8 @@ export async function listEmails({ db, userId, query }: Scope & { query: z.outpu
   }
   const filter = { accountId: query.accountId, search: query.search || undefined };
   const page = { limit: query.limit, offset: query.offset };
-  const { rows, total } = await repo.listEmails(db, userId, filter, page);
-  return { emails: rows.map(toListItem), pagination: { totalCount: total, ...page } };
+  const { rows, total, unindexed } = await repo.listEmails(db, userId, filter, page);
+  return { emails: rows.map(toListItem), pagination: { totalCount: total, ...page }, unindexedCount: unindexed };
 }
 
 /** One email of the user in full (headers, attachments, text and HTML bodies). */

@@ -22,6 +22,7 @@ export const EMAIL_MESSAGES = {
   noMatchesTitle: 'No emails match your search',
   noMatches: (query: string) => `Nothing in this view matches "${query}". Try other words or another account.`,
   clearSearch: 'Clear search',
+  stillIndexing: (emails: number) => `Still indexing ${emailCount(emails)} for search: the words of their text are found once it is done.`,
   paginationLabel: 'Pagination',
   previous: 'Previous',
   next: 'Next',

@@ -41,6 +41,11 @@ export type EmailListItem = z.infer<typeof ZEmailListItem>;
 export const ZListEmailsResponse = z.object({
   emails: z.array(ZEmailListItem),
   pagination: z.object({ totalCount: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
+  /**
+   * With a search: how many of the searched accounts' emails are not yet indexed for their text
+   * (just downloaded), which the search finds by subject and sender only until they are. 0 without a search.
+   */
+  unindexedCount: z.number().int(),
 });
 export type ListEmailsResponse = z.infer<typeof ZListEmailsResponse>;
 

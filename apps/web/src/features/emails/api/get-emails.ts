@@ -20,6 +20,8 @@ export const emailsQueryOptions = (params: EmailListParams) =>
     queryFn: ({ signal }) => getEmails(params, signal),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
+    // A search over mail still being indexed is asked again until its text is searchable.
+    refetchInterval: (query) => ((query.state.data?.unindexedCount ?? 0) > 0 ? 2000 : false),
   });
 
 export function useEmails(params: EmailListParams) {

@@ -40,21 +40,32 @@ export function EmailList({ params, onOpen, onPage, onClearSearch }: EmailListPr
     );
   }
 
-  const { emails: rows, pagination } = emails.data;
+  const { emails: rows, pagination, unindexedCount } = emails.data;
+  // Just-downloaded mail is found by its text only once indexed: say so rather than "no match".
+  const indexingNote =
+    params.search && unindexedCount > 0 ? (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        {EMAIL_MESSAGES.stillIndexing(unindexedCount)}
+      </p>
+    ) : null;
   if (pagination.totalCount === 0) {
     if (params.search) {
       return (
-        <EmptyState
-          icon={SearchX}
-          title={EMAIL_MESSAGES.noMatchesTitle}
-          action={
-            <Button variant="outline" onClick={onClearSearch}>
-              {EMAIL_MESSAGES.clearSearch}
-            </Button>
-          }
-        >
-          {EMAIL_MESSAGES.noMatches(params.search)}
-        </EmptyState>
+        <div className="grid gap-3">
+          {indexingNote}
+          <EmptyState
+            icon={SearchX}
+            title={EMAIL_MESSAGES.noMatchesTitle}
+            action={
+              <Button variant="outline" onClick={onClearSearch}>
+                {EMAIL_MESSAGES.clearSearch}
+              </Button>
+            }
+          >
+            {EMAIL_MESSAGES.noMatches(params.search)}
+          </EmptyState>
+        </div>
       );
     }
     return (
@@ -68,6 +79,7 @@ export function EmailList({ params, onOpen, onPage, onClearSearch }: EmailListPr
   const loadingAnotherPage = emails.isPlaceholderData;
   return (
     <div className="grid gap-3">
+      {indexingNote}
       <ul
         aria-label={EMAIL_MESSAGES.listLabel}
         aria-busy={loadingAnotherPage}
