@@ -112,7 +112,7 @@ describe('mail stored', () => {
     expect(announced).toEqual(ids);
   });
 
-  it("the search indexer waits for the account's download to end, then indexes everything queued", async () => {
+  it("the search indexer leaves a downloading account's mail until its download ends, and indexes the other accounts' meanwhile", async () => {
     const accountId = await mboxAccount('john.j.lavorato@enron.com');
     await runSync(t.deps, { userId: user.id, accountId });
     const waiting = async () => (await t.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from email_search_queue`)).rows[0]!.n;
@@ -137,6 +137,26 @@ describe('mail stored', () => {
     expect(await waiting()).toBeGreaterThan(0);
     await t.deps.db.execute(sql`update mailbox_sync set status = 'completed' where email_account_id = ${accountId}`);
     await run;
+    expect(await waiting()).toBe(0);
+
+    // Another account's mail is indexed while this one downloads; this one's waits for its download.
+    const queuedOf = async (id: string) =>
+      (
+        await t.deps.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from email_search_queue q join emails e on e.id = q.email_id where e.email_account_id = ${id}`,
+        )
+      ).rows[0]!.n;
+    await t.deps.db.execute(sql`insert into email_search_queue (email_id) select id from emails where email_account_id = ${accountId}`);
+    const otherAccount = await mboxAccount('lavorato.other@enron.com');
+    await runSync(t.deps, { userId: user.id, accountId: otherAccount });
+    expect(await queuedOf(otherAccount)).toBeGreaterThan(0);
+    await t.deps.db.execute(sql`update mailbox_sync set status = 'running', started_at = now() where email_account_id = ${accountId}`);
+    // The run that waits is the downloading account's (the queue keeps one run waiting: it may be any account's).
+    await indexStoredMail(t.deps, { accountId }, { downloadCheckMs: 10, downloadWaitMs: 100 });
+    expect(await queuedOf(otherAccount)).toBe(0);
+    expect(await queuedOf(accountId)).toBeGreaterThan(0);
+    await t.deps.db.execute(sql`update mailbox_sync set status = 'completed' where email_account_id = ${accountId}`);
+    await indexStoredMail(t.deps, {}, { downloadCheckMs: 10, downloadWaitMs: 100 });
     expect(await waiting()).toBe(0);
 
     // A sync that died long ago does not hold the index back.

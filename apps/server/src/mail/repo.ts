@@ -553,11 +553,21 @@ const searchVector = sql`setweight(to_tsvector('simple'::regconfig, left(coalesc
  * emails deleted meanwhile just leave the queue. Entries another indexer holds are skipped.
  * Answers how many queue entries it took: 0 when the queue is empty.
  */
-export async function fillSearchVectors(db: Db, limit: number): Promise<number> {
+export async function fillSearchVectors(db: Db, limit: number, skipAccounts: string[] = []): Promise<number> {
+  // Entries of the skipped accounts stay queued (their emails' account is looked up; an entry whose
+  // email is gone is taken, as always).
+  const candidates =
+    skipAccounts.length === 0
+      ? sql`select email_id from email_search_queue limit ${limit} for update skip locked`
+      : sql`select q.email_id from email_search_queue q left join emails e on e.id = q.email_id
+          where e.email_account_id is null or e.email_account_id <> all(${sql`array[${sql.join(
+            skipAccounts.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}]`})
+          limit ${limit} for update of q skip locked`;
   const { rows } = await db.execute<{ taken: number }>(sql`
     with taken as (
-      delete from email_search_queue where email_id in (
-        select email_id from email_search_queue limit ${limit} for update skip locked)
+      delete from email_search_queue where email_id in (${candidates})
       returning email_id
     ), written as (
       insert into email_search (email_id, user_id, email_account_id, received_date, search_text, search)
@@ -574,6 +584,14 @@ export async function fillSearchVectors(db: Db, limit: number): Promise<number> 
  * in the last two minutes. A sync whose process died stays 'running' in the table; the time limit
  * keeps it from counting for ever.
  */
+/** The accounts downloading now (as `isDownloading`), any user's: the search indexer leaves their mail for later. */
+export async function downloadingAccounts(db: Db): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select distinct s.email_account_id as id from mailbox_sync s join email_accounts a on a.id = s.email_account_id
+    where s.status = 'running' and greatest(s.started_at, a.updated_at) > now() - interval '2 minutes'`);
+  return rows.map((row) => row.id);
+}
+
 export async function isDownloading(db: Db, accountId: string): Promise<boolean> {
   const { rows } = await db.execute<{ downloading: boolean }>(sql`
     select exists (

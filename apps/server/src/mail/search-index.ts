@@ -14,13 +14,13 @@ const SLICE = 1000;
  * docs/decisions/012): until its slice is done, an email is found by subject and sender but not
  * by the words of its body.
  */
-export async function indexEmailsForSearch(db: Db, options: { slice?: number } = {}): Promise<number> {
+export async function indexEmailsForSearch(db: Db, options: { slice?: number; skipAccounts?: string[] } = {}): Promise<number> {
   const slice = options.slice ?? SLICE;
   let total = 0;
   for (;;) {
     // An email deleted after its slice read it fails the slice's foreign key (23503): the slice
     // rolls back and its next attempt no longer sees that email.
-    const filled = await retryConflicts(() => fillSearchVectors(db, slice), { alsoRetry: ['23503'] });
+    const filled = await retryConflicts(() => fillSearchVectors(db, slice, options.skipAccounts), { alsoRetry: ['23503'] });
     total += filled;
     if (filled < slice) return total;
   }
