@@ -584,11 +584,14 @@ export async function fillSearchVectors(db: Db, limit: number, skipAccounts: str
  * in the last two minutes. A sync whose process died stays 'running' in the table; the time limit
  * keeps it from counting for ever.
  */
+/** A sync row `s` (joined to its account `a`) that is downloading now: see `isDownloading`. */
+const downloadingNow = sql`s.status = 'running' and greatest(s.started_at, a.updated_at) > now() - interval '2 minutes'`;
+
 /** The accounts downloading now (as `isDownloading`), any user's: the search indexer leaves their mail for later. */
 export async function downloadingAccounts(db: Db): Promise<string[]> {
   const { rows } = await db.execute<{ id: string }>(sql`
     select distinct s.email_account_id as id from mailbox_sync s join email_accounts a on a.id = s.email_account_id
-    where s.status = 'running' and greatest(s.started_at, a.updated_at) > now() - interval '2 minutes'`);
+    where ${downloadingNow}`);
   return rows.map((row) => row.id);
 }
 
@@ -596,8 +599,7 @@ export async function isDownloading(db: Db, accountId: string): Promise<boolean>
   const { rows } = await db.execute<{ downloading: boolean }>(sql`
     select exists (
       select 1 from mailbox_sync s join email_accounts a on a.id = s.email_account_id
-      where s.email_account_id = ${accountId} and s.status = 'running'
-        and greatest(s.started_at, a.updated_at) > now() - interval '2 minutes'
+      where s.email_account_id = ${accountId} and ${downloadingNow}
     ) as downloading`);
   return rows[0]?.downloading ?? false;
 }
