@@ -8,7 +8,7 @@ import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
 import { builtinDraft, postProcess } from './compose.ts';
 import { factsOf, unsourcedFacts } from './facts.ts';
 import { buyTimePromise } from './holding-reply.ts';
-import { languageOf } from './language.ts';
+import { languageOf } from '../../understanding/engine/language.ts';
 import { rougeL } from './rouge.ts';
 import { ownText } from './triage.ts';
 import type { ComposeInput } from './types.ts';

@@ -18,7 +18,7 @@
 import { SIGN_OFF, splitOwnWords } from '../../style/engine/own-words.ts';
 import { factKeys, factsOf, isSourced } from './facts.ts';
 import { foreignHoldingReply, holdingBody, isOtherTemplateLanguage } from './holding-reply.ts';
-import { languageOf } from './language.ts';
+import { languageOf } from '../../understanding/engine/language.ts';
 import { rougeL } from './rouge.ts';
 import type { ComposeInput, KnowledgePassage, PastReply, RawDraft, UsedSource } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';

@@ -8,7 +8,7 @@ import { styleMatch } from '../../style/engine/style-match.ts';
 import { GREETING_LINE } from './builtin.ts';
 import { unsourcedFacts } from './facts.ts';
 import { promiseNumbers } from './holding-reply.ts';
-import { languageOf } from './language.ts';
+import { languageOf } from '../../understanding/engine/language.ts';
 import { applyPhrases, learntFor } from './learning-memory.ts';
 import type { ComposeInput, ComposeResult, RawDraft } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';

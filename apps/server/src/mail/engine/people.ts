@@ -51,7 +51,13 @@ export function companyFromDomain(domain: string): string | null {
 }
 
 const AUTOMATED_LOCAL =
-  /^(no-?reply|do-?not-?reply|mailer-daemon|mailer|postmaster|bounces?|notifications?|notify|alerts?|news(letters?)?|marketing|info|support-noreply|automated|daemon|subscriptions?|digest|bulletin|announce(ments)?|updates?|listserv|majordomo)([+._-].*)?$/i;
+  /^(no-?reply|do-?not-?reply|no[._-]?address|mailer-daemon|mailer|postmaster|bounces?|notifications?|notify|alerts?|news(letters?)?|marketing|info|support-noreply|automated|daemon|subscriptions?|digest|bulletin|announce(ments)?|updates?|listserv|majordomo)([+._-].*)?$/i;
+/**
+ * Words that mark a machine anywhere in the local part ("enron_update@", "system.administrator@",
+ * "it-helpdesk@"), as one of its dot, dash, underscore or plus separated parts.
+ */
+const AUTOMATED_PART =
+  /^(no-?reply|donotreply|mailer|postmaster|bounces?|notifications?|notify|alerts?|newsletters?|automated|daemon|digest|bulletin|announcements?|updates?|listserv|majordomo|administrator|sysadmin|webmaster|helpdesk)$/i;
 
 /** Mail from a machine: no-reply style addresses, bounces, auto-replies and bulk mail. */
 export function isAutomated(mail: {
@@ -59,7 +65,7 @@ export function isAutomated(mail: {
   headers: { precedence?: string; autoSubmitted?: string; listUnsubscribe?: string; listId?: string };
 }): boolean {
   const local = mail.senderEmail?.split('@')[0] ?? '';
-  if (AUTOMATED_LOCAL.test(local)) return true;
+  if (AUTOMATED_LOCAL.test(local) || local.split(/[._+-]/).some((part) => AUTOMATED_PART.test(part))) return true;
   const { precedence, autoSubmitted, listUnsubscribe, listId } = mail.headers;
   if (precedence && /bulk|list|junk/i.test(precedence)) return true;
   if (autoSubmitted && !/^no$/i.test(autoSubmitted.trim())) return true;

@@ -1,0 +1,82 @@
+/**
+ * Machine or person, bulk or personal: the rules that need no reading of the text's asks.
+ * Headers first (List-Id, List-Unsubscribe, Precedence, Auto-Submitted, calendar parts, no-reply
+ * senders), then the text: a template (newsletter and notification boilerplate).
+ */
+import { isAutomated } from '../../mail/engine/people.ts';
+import type { Origin } from './types.ts';
+
+/** What the origin rules read of a mail. */
+export type OriginMail = {
+  subject: string | null;
+  senderEmail: string | null;
+  recipientEmails: string[];
+  ccEmails: string[];
+  headers: { listId?: string; listUnsubscribe?: string; precedence?: string; autoSubmitted?: string };
+  /** Content types of the attachments, when known (text/calendar marks an invitation). */
+  attachmentTypes?: string[];
+};
+
+/** Calendar notifications: invitations, acceptances and reminders, answered by a click, not a reply. */
+const CALENDAR_SUBJECT =
+  /^\s*(invitation|updated invitation|accepted|declined|tentative(ly accepted)?|canceled|cancelled|reminder)\s*:|^\s*(meeting|event) (request|invitation|cancell?ed|updated?)\b/i;
+
+/** Why the mail is from a machine or a mailing list (by its headers and sender), or null. */
+export function automatedReason(mail: OriginMail): string | null {
+  const { headers } = mail;
+  if (headers.listId) return 'Sent to a mailing list (List-Id)';
+  if (headers.listUnsubscribe) return 'Bulk mail (has an unsubscribe link)';
+  if (headers.precedence && /bulk|list|junk/i.test(headers.precedence)) return `Bulk mail (Precedence: ${headers.precedence})`;
+  if (headers.autoSubmitted && !/^no$/i.test(headers.autoSubmitted.trim())) return 'Sent automatically (Auto-Submitted)';
+  if (mail.attachmentTypes?.some((type) => /^text\/calendar/i.test(type)) || CALENDAR_SUBJECT.test(mail.subject ?? ''))
+    return 'A calendar notification';
+  if (isAutomated({ senderEmail: mail.senderEmail, headers })) return 'Sent from a no-reply or notification address';
+  return null;
+}
+
+/**
+ * Boilerplate of newsletters, marketing and system notices: each phrase is one sign; TEMPLATE_SIGNS
+ * of them (or an unsubscribe line) make the mail a template.
+ */
+const TEMPLATE_PHRASES: RegExp[] = [
+  /\bunsubscribe\b|\bto be removed from (this|our) (list|mailing)|\bopt[- ]out\b/i,
+  /\b(this is an automated|automatically generated|do not reply to this|please do not (reply|respond)|this mailbox is not monitored)\b/i,
+  /\bview (this|it) (e-?mail|message|newsletter)? ?(in|on) (your|a) (web )?browser\b/i,
+  /\bclick here\b/i,
+  /\b(all rights reserved|copyright)\b|©\s?\d{4}/i,
+  /\b(privacy policy|terms of use|manage (your )?(subscription|preferences|e-?mail settings))\b/i,
+  /\byou (are receiving|have received|received) this (e-?mail|message|newsletter|notice|because)\b/i,
+  /\b(forgot your (username|user name|password)|log ?in to your account|update your (profile|preferences))\b/i,
+  /\bif you (do not|don't|no longer) (wish|want) to receive\b|\bremove (me|you) from\b/i,
+  /\[image\]/i,
+  /\b(our (valued )?customers|as a (valued )?(customer|member|subscriber)|special offer|limited time|free trial|order now|subscribe (now|today))\b/i,
+];
+const TEMPLATE_SIGNS = 2;
+/** A text with this many links is a page, not a note (a digest, a promotion): one more sign. */
+const MANY_LINKS = 4;
+/** This many "Label : value" lines make a form. */
+const FORM_FIELDS = 5;
+
+/** Why the text is a template, or null. */
+export function templateReason(text: string): string | null {
+  const links = text.match(/\bhttps?:\/\/|\bwww\./gi)?.length ?? 0;
+  // A form of fields ("Request ID : 123", "Approver : ...") is a system's notice.
+  const fields = text.match(/(^|\n|\s{2,})[A-Z][A-Za-z ]{1,25} ?: \S/g)?.length ?? 0;
+  const signs =
+    TEMPLATE_PHRASES.filter((pattern) => pattern.test(text)).length + (links >= MANY_LINKS ? 1 : 0) + (fields >= FORM_FIELDS ? 1 : 0);
+  if (/\bunsubscribe\b/i.test(text) || signs >= TEMPLATE_SIGNS) return 'Templated mail (newsletter or notice boilerplate)';
+  return null;
+}
+
+/**
+ * A person, a machine or bulk mail: the header rules, then a template. (A large distribution is the
+ * audience's matter: an ask to each of its people still counts, see understand.ts.)
+ */
+export function originOf(mail: OriginMail, text: string): Origin {
+  const automated = automatedReason(mail);
+  if (automated)
+    return { kind: mail.headers.listId || mail.headers.listUnsubscribe || /^Bulk/.test(automated) ? 'bulk' : 'machine', reason: automated };
+  const template = templateReason(text);
+  if (template) return { kind: 'bulk', reason: template };
+  return { kind: 'person', reason: null };
+}

@@ -1,0 +1,214 @@
+// `npm run bench -- triage-labels` (issue 31): triage judged against mail a person read.
+//
+// Corpus: CORPUS_DIR (default ../shared/corpus). Labels: TRIAGE_LABELS when set, else
+// bench/triage-labels/<basename of CORPUS_DIR>.jsonl (JUDGING.md part 1; paths relative to
+// CORPUS_DIR/enron; see bench/triage-labels/README.md for how they were drawn and read).
+//
+// For each labelled email, as the product would decide it when the email arrived:
+// - the reader: the owner's addresses (every From address of their sent folders) and names (the
+//   display name their sent mail carries, the names they sign with, the names mail written to them
+//   alone greets them by: readerNames), learnt only from mail older than the email;
+// - the history (whom the owner answers): learnReplyHistory over the owner's mail older than it;
+// - understandEmail + needsReply + needsReview.
+// Prints per group and user: needs_reply precision and recall, needs_review recall (of the emails
+// labelled needs_review), the disagreements with VERBOSE=1; ends with one JSON line:
+// {"labelled":N,"needsReplyPrecision":x,"needsReplyRecall":x,"needsReviewRecall":x}.
+//
+// `--sample [N]` prints the fixed-seed sample of inbox paths the labels were drawn from (README).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
+import { splitOwnWords } from '../apps/server/src/style/engine/own-words.ts';
+import { greetingNames } from '../apps/server/src/understanding/engine/audience.ts';
+import { readerNames } from '../apps/server/src/understanding/engine/reader.ts';
+import {
+  learnReplyHistory,
+  needsReply,
+  needsReview,
+  type TriageMail,
+  triageMailOfParsed,
+} from '../apps/server/src/understanding/engine/triage.ts';
+import type { Reader } from '../apps/server/src/understanding/engine/types.ts';
+import { understandEmail } from '../apps/server/src/understanding/engine/understand.ts';
+
+const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
+const corpusDir = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../shared/corpus'));
+const group = path.basename(corpusDir);
+const enron = path.join(corpusDir, 'enron');
+
+export type Label = { path: string; needs_reply: boolean; needs_review: boolean; kind: string; confidence: 'high' | 'low'; why: string };
+
+// --- the sample ---------------------------------------------------------------------------------
+
+function sample(count: number): string[] {
+  const seen = new Set<string>();
+  const all: string[] = [];
+  for (const user of fs
+    .readdirSync(enron)
+    .filter((u) => fs.statSync(path.join(enron, u)).isDirectory())
+    .sort()) {
+    const inbox = path.join(enron, user, 'inbox');
+    for (const file of fs.readdirSync(inbox).sort()) {
+      const text = fs.readFileSync(path.join(inbox, file), 'latin1');
+      const id = /^message-id:\s*(.+)$/im.exec(text)?.[1]?.trim() ?? `${user}/${file}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      all.push(`${user}/inbox/${file}`);
+    }
+  }
+  const key = (p: string) => crypto.createHash('sha256').update(`penman-triage-labels:${p}`).digest('hex');
+  return all.sort((a, b) => key(a).localeCompare(key(b))).slice(0, count);
+}
+
+if (process.argv.includes('--sample')) {
+  const at = process.argv.indexOf('--sample');
+  for (const p of sample(Number(process.argv[at + 1] ?? 300) || 300)) console.log(p);
+  process.exit(0);
+}
+
+// --- reading a mailbox --------------------------------------------------------------------------
+
+type Mail = TriageMail & { rel: string; outgoing: boolean; xFrom: string | null };
+
+function filesOf(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((file) => path.join(dir, file))
+    .filter((file) => fs.statSync(file).isFile())
+    .sort();
+}
+
+/** "Kaminski, Vince J </O=ENRON/...>" → "Vince J Kaminski". */
+function displayName(xFrom: string | null): string | null {
+  const name = xFrom?.replace(/<[^>]*>/g, '').trim();
+  if (!name) return null;
+  const [last, first] = name.split(',').map((part) => part.trim());
+  return first ? `${first} ${last}` : name;
+}
+
+async function readMailbox(user: string): Promise<Mail[]> {
+  const out: Mail[] = [];
+  for (const folder of ['inbox', ...SENT_FOLDERS]) {
+    for (const file of filesOf(path.join(enron, user, folder))) {
+      const raw = fs.readFileSync(file);
+      const parsed = await parseMessage(new Uint8Array(raw));
+      const xFrom = /^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1] ?? null;
+      out.push({ ...triageMailOfParsed(parsed), rel: path.relative(enron, file), outgoing: folder !== 'inbox', xFrom });
+    }
+  }
+  return out;
+}
+
+const time = (mail: { receivedDate: Date | null }) => mail.receivedDate?.getTime() ?? 0;
+
+function mostCommon(values: (string | null)[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/** The reader as the product would know them at `before`: addresses, and names from mail older than that. */
+function readerAt(mail: Mail[], before: number): Reader {
+  const sent = mail.filter((m) => m.outgoing);
+  const addresses = [...new Set(sent.map((m) => m.senderEmail?.toLowerCase()).filter((a): a is string => Boolean(a)))];
+  const own = new Set(addresses);
+  const older = mail.filter((m) => time(m) < before);
+  const ownName = displayName(mostCommon(sent.map((m) => m.xFrom)));
+  const signatures = older
+    .filter((m) => m.outgoing)
+    .slice(-300)
+    .map((m) => splitOwnWords(m.bodyText ?? '', ownName).signature.split('\n')[0] ?? '')
+    .filter(Boolean);
+  const greetingsToReader = older
+    .filter((m) => !m.outgoing && m.recipientEmails.length === 1 && own.has(m.recipientEmails[0]!.toLowerCase()))
+    .map((m) => {
+      const first = (m.bodyText ?? '').split('\n').find((line) => line.trim()) ?? '';
+      return greetingNames(first)?.[0] ?? '';
+    })
+    .filter(Boolean);
+  return { addresses, names: readerNames({ displayNames: [ownName], addresses, signatures, greetingsToReader }) };
+}
+
+// --- the run ------------------------------------------------------------------------------------
+
+type Counts = { tp: number; fp: number; fn: number; tn: number; review: number; reviewFound: number };
+const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0, tn: 0, review: 0, reviewFound: 0 });
+const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
+
+const labelsFile = process.env.TRIAGE_LABELS
+  ? path.resolve(process.env.TRIAGE_LABELS)
+  : path.join(import.meta.dirname, 'triage-labels', `${group}.jsonl`);
+const labels: Label[] = fs
+  .readFileSync(labelsFile, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim())
+  .map((line) => JSON.parse(line) as Label);
+const verbose = process.env.VERBOSE === '1';
+
+const users = [...new Set(labels.map((label) => label.path.split('/')[0]!))].sort();
+const total = zero();
+const byUser = new Map<string, Counts>();
+const started = performance.now();
+let decided = 0;
+let decideMs = 0;
+const decideTimes: number[] = [];
+for (const user of users) {
+  const mail = await readMailbox(user);
+  const byRel = new Map(mail.map((m) => [m.rel, m]));
+  const counts = zero();
+  for (const label of labels.filter((l) => l.path.startsWith(`${user}/`))) {
+    const email = byRel.get(label.path);
+    if (!email) throw new Error(`Labelled mail not found: ${label.path}`);
+    const at = time(email);
+    const reader = readerAt(mail, at);
+    const older = mail.filter((m) => time(m) < at);
+    const history = learnReplyHistory({ incoming: older.filter((m) => !m.outgoing), sent: older.filter((m) => m.outgoing) });
+    const t0 = performance.now();
+    const understanding = understandEmail(email, reader);
+    const reply = needsReply(email, understanding, { history });
+    const review = needsReview(email, understanding, reply);
+    const ms = performance.now() - t0;
+    decideTimes.push(ms);
+    decideMs += ms;
+    decided++;
+    const key = reply.needsReply ? (label.needs_reply ? 'tp' : 'fp') : label.needs_reply ? 'fn' : 'tn';
+    counts[key]++;
+    if (label.needs_review) {
+      counts.review++;
+      if (review.needsReview) counts.reviewFound++;
+    }
+    if (verbose && (key === 'fp' || key === 'fn' || (label.needs_review && !review.needsReview))) {
+      const what = key === 'fp' || key === 'fn' ? key.toUpperCase() : 'REVIEW-MISSED';
+      process.stdout.write(
+        `${what} ${label.path} [${label.kind}/${label.confidence}] "${label.why}"\n   -> ${reply.reasons.join(' | ')}\n`,
+      );
+      if (process.env.VERBOSE_ASKS === '1')
+        for (const ask of understanding.asks)
+          process.stdout.write(
+            `      ask ${ask.type}/${ask.of}${ask.who ? `(${ask.who})` : ''}/${ask.strength}: ${ask.thing} <= ${ask.sentence}\n`,
+          );
+    }
+  }
+  byUser.set(user, counts);
+  for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += counts[key];
+}
+
+const line = (name: string, c: Counts) =>
+  `${name.padEnd(14)} labelled ${String(c.tp + c.fp + c.fn + c.tn).padStart(4)}  needs_reply P ${ratio(c.tp, c.tp + c.fp).toFixed(3)} R ${ratio(c.tp, c.tp + c.fn).toFixed(3)} (tp ${c.tp} fp ${c.fp} fn ${c.fn} tn ${c.tn})  needs_review R ${ratio(c.reviewFound, c.review).toFixed(3)} (${c.reviewFound}/${c.review})`;
+process.stderr.write(`Triage against labels: ${group} (${labelsFile})\n`);
+for (const [user, counts] of byUser) process.stderr.write(`${line(user, counts)}\n`);
+process.stderr.write(`${line('all', total)}\n`);
+decideTimes.sort((a, b) => a - b);
+process.stderr.write(
+  `understanding + triage per email: mean ${(decideMs / Math.max(decided, 1)).toFixed(2)} ms, p95 ${(decideTimes[Math.floor(0.95 * (decideTimes.length - 1))] ?? 0).toFixed(2)} ms; run ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+);
+console.log(
+  JSON.stringify({
+    labelled: total.tp + total.fp + total.fn + total.tn,
+    needsReplyPrecision: Number(ratio(total.tp, total.tp + total.fp).toFixed(3)),
+    needsReplyRecall: Number(ratio(total.tp, total.tp + total.fn).toFixed(3)),
+    needsReviewRecall: Number(ratio(total.reviewFound, total.review).toFixed(3)),
+  }),
+);
