@@ -225,7 +225,7 @@ export function profileCache(users: Map<string, UserData>) {
 // --- baselines ------------------------------------------------------------------------------------
 
 /** A generic acknowledgement with the user's usual closing and signature. */
-function genericReply(profile: StyleProfile): string {
+export function genericReply(profile: StyleProfile): string {
   const closing = profile.closingPatterns[0]?.text ?? null;
   const signature = profile.signatureStyle.kind === 'none' ? null : profile.signatureStyle.example;
   return ['Thanks for your email. I will get back to you shortly.', [closing, signature].filter(Boolean).join('\n')]
