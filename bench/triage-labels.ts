@@ -149,6 +149,12 @@ const verbose = process.env.VERBOSE === '1';
 
 const users = [...new Set(labels.map((label) => label.path.split('/')[0]!))].sort();
 const total = zero();
+/** The same counts over the labels the labeller marked high confidence (where reasonable people agree). */
+const sure = zero();
+let flaggedForReview = 0;
+let flaggedReplyReview = 0;
+let flaggedReply = 0;
+let reviewFoundWithReply = 0;
 const byUser = new Map<string, Counts>();
 const started = performance.now();
 let decided = 0;
@@ -174,7 +180,13 @@ for (const user of users) {
     decideMs += ms;
     decided++;
     const key = reply.needsReply ? (label.needs_reply ? 'tp' : 'fp') : label.needs_reply ? 'fn' : 'tn';
+    if (process.env.TRIAGE_DUMP) fs.appendFileSync(process.env.TRIAGE_DUMP, `${label.path}\t${key}\t${reply.reasons.join(' | ')}\n`);
     counts[key]++;
+    if (label.confidence === 'high') sure[key]++;
+    if (review.needsReview) flaggedForReview++;
+    if (review.needsReview && reply.needsReply) flaggedReplyReview++;
+    if (reply.needsReply) flaggedReply++;
+    if (label.needs_review && review.needsReview && reply.needsReply) reviewFoundWithReply++;
     if (label.needs_review) {
       counts.review++;
       if (review.needsReview) counts.reviewFound++;
@@ -200,6 +212,10 @@ const line = (name: string, c: Counts) =>
 process.stderr.write(`Triage against labels: ${group} (${labelsFile})\n`);
 for (const [user, counts] of byUser) process.stderr.write(`${line(user, counts)}\n`);
 process.stderr.write(`${line('all', total)}\n`);
+process.stderr.write(`${line('high-conf.', sure).replace(/\s+needs_review R.*$/, '')}\n`);
+process.stderr.write(
+  `flagged needs_review: ${flaggedForReview} of ${labels.length} emails (labelled: ${total.review}); of the ${flaggedReply} flagged needs_reply, ${flaggedReplyReview} also needs_review; review recall counting only mail flagged needs_reply: ${ratio(reviewFoundWithReply, total.review).toFixed(3)}\n`,
+);
 decideTimes.sort((a, b) => a - b);
 process.stderr.write(
   `understanding + triage per email: mean ${(decideMs / Math.max(decided, 1)).toFixed(2)} ms, p95 ${(decideTimes[Math.floor(0.95 * (decideTimes.length - 1))] ?? 0).toFixed(2)} ms; run ${((performance.now() - started) / 1000).toFixed(1)} s\n`,

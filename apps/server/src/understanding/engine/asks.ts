@@ -39,13 +39,16 @@ export type AskContext = {
   /** The mail's subject without "RE:"/"FW:", for asks whose object is "this" or nothing. */
   topic: string;
   mailDate: Date | null;
+  /** The sentence is an item of a list ("1. Review the statutes"): an action plan's items ask no one unless they say please. */
+  listItem?: boolean;
 };
 
 // --- courtesy, filler and words of the rules ------------------------------------------------------
 
 /** Closing courtesies that ask nothing. Read on the lower-cased sentence. */
 const COURTESY: RegExp[] = [
-  /\b(let (me|us) know|call|contact|e-?mail|give (me|us) a (call|ring)|ask|reach|feel free|(don'?t|do not) hesitate|please advise)\b.{0,60}\bif\b.{0,40}\b(have|need|want|would like|require)\b.{0,30}\b(questions?|comments?|concerns?|help|info(rmation)?|assistance|anything|clarification|details|further|more|additional)\b/,
+  // "Let me know if you have any questions / need more information / anything else".
+  /\b(let (me|us) know|call|contact|e-?mail|give (me|us) a (call|ring)|ask|reach|feel free|(don'?t|do not) hesitate|please advise)\b.{0,60}\bif\b.{0,30}\b((have|has) (any|further|other|additional)? ?(questions?|concerns?|comments?|problems?|issues?)|(need|want|require|would like) (any|some)? ?(more|further|additional|other)? ?(info(rmation)?|help|assistance|clarification|details|anything)|(need|want) anything)\b/,
   /^if (you|there) (have|has|are|is|need|want|would like|require)\b.{0,40}\b(questions?|comments?|concerns?|problems?|issues?|anything|help|info(rmation)?|assistance|clarification|details)\b/,
   /\blet (me|us) know if (i|we) can (help|assist|be of)\b/,
   /\blet (me|us) know if (this|that|it|these|any of this) (doesn'?t|does not|don'?t|do not|won'?t|will not|isn'?t|is not)\b/,
@@ -61,13 +64,28 @@ const COURTESY: RegExp[] = [
   /^(please )?join (me|us) in (congratulating|welcoming|thanking|wishing)\b/,
   /\b(save the date|mark (your|the) calendars?|mark the date)\b/,
   /^check (it |this |them )?out\b/,
+  /^(please )?(say hello|say hi|give my (best|regards|love)|tell \w+ (i said )?(hello|hi))\b/,
+  /\b(call|contact|e-?mail|ask|see|let (me|us) know|reach)\b.{0,60}\b(with|for) (any|your)? ?(questions?|concerns?|comments?|changes?)\b/,
+  /\b(call|contact|let (me|us) know|e-?mail|tell)\b.{0,80}\bif (you|it|this|they) (do not|don't|did not|didn't|cannot|can't|are unable|have any|need any|would like|does not|doesn't)\b/,
+  /\blet (me|us) know (how|what|if) (i|we) can (help|assist|do|be of)\b/,
+  /\blet (me|us) know if (i|we) (need|should|have) to\b/,
+  /\blet (me|us) know if you (hear|learn|find out|see|come across|get) (anything|something|more|any)\b/,
+  /\blet (me|us) know if you (need|want|would like) (to make )?(any |some )?(changes?|revisions?|edits?|corrections?)\b/,
+  /^should (you|there) (have|need|require|be)\b/,
   // "If it does not work, please let me know": the ask waits on a condition that may never come.
   /^if\b.{0,120}\b(let (me|us) know|call (me|us)|contact (me|us)|give (me|us) a call|e-?mail (me|us))\b/,
 ];
 
+/** Words that head a "Label: value" line, never a person addressed. */
+const LABEL_WORDS = new Set(
+  'objective note subject re date time location place call phone email e-mail fax action status issue question answer update summary agenda purpose result results comments background reminder important urgent attention attn fyi ps cc to from when where who what why how'.split(
+    ' ',
+  ),
+);
+
 /** Actions on a web page or a link (click, log in, register): done there, never answered by mail. */
 const LINK_ACTION =
-  /^(click|go|visit|log|login|register|download|access|view|subscribe|enroll|enrol|sign up|follow|open|browse|reply to this|forward this e-?mail)\b/;
+  /^(click|go|visit|use|log|login|register|download|access|view|subscribe|enroll|enrol|sign up|follow|open|browse|reply to this|forward this e-?mail)\b/;
 const LINK = /\bhttps?:\/\/|\bwww\.|\b\S+\.(com|org|net|gov|edu)\b|\b(link|website|web site|web page|url|site)\b/i;
 
 /** Opening words that do not change what a sentence asks ("Also, can you ...", "OK, please ..."). */
@@ -81,7 +99,7 @@ const FILLER_ALWAYS = new Set('also and but so ok okay finally lastly additional
 
 /** Imperative verbs that announce rather than ask. */
 const NOT_REQUEST_VERBS = new Set(
-  'see find note enjoy have feel refer hope thank welcome congratulate excuse pardon forgive stay take disregard ignore attach look be keep sorry thanks wish happy congratulations'.split(
+  'suppose imagine say see find note enjoy have feel refer hope thank welcome congratulate excuse pardon forgive stay disregard ignore attach look be keep sorry thanks wish happy congratulations'.split(
     ' ',
   ),
 );
@@ -325,7 +343,7 @@ type Found = {
 /** The words of a sentence without its opening filler, vocative and "please". */
 type Cleaned = { tokens: Token[]; vocative: string | null; polite: boolean };
 
-function clean(sentence: Sentence): Cleaned {
+function clean(sentence: Sentence, readerNames: readonly string[]): Cleaned {
   let tokens = sentence.tokens.filter((t) => !(t.pos === 'PUNCT' && /^[-*•·>#]+$/.test(t.text)) || t.text === '-');
   // Leading list markers and punctuation: "1.", "-", "*".
   while (
@@ -360,6 +378,20 @@ function clean(sentence: Sentence): Cleaned {
       continue;
     }
     break;
+  }
+  // A name at the end addresses the sentence too: "do you want to go, Elizabeth?".
+  if (!vocative) {
+    let end = tokens.length;
+    while (end > 0 && tokens[end - 1]!.pos === 'PUNCT') end--;
+    const last = tokens[end - 1];
+    const comma = tokens[end - 2]?.text === ',';
+    // After a comma a name ("..., Elizabeth?"); without one only the reader's own ("want to go elizabeth??").
+    const addressed =
+      last && end > 2 && /^\p{L}+$/u.test(last.text) && (comma ? last.pos === 'PROPN' : namesReader(last.text, readerNames));
+    if (addressed && !['you', 'it', 'this', 'that', 'them', 'all', 'everyone', 'thanks'].includes(last.lower)) {
+      vocative = last.text;
+      tokens = [...tokens.slice(0, end - 1 - (comma ? 1 : 0)), ...tokens.slice(end)];
+    }
   }
   // A capitalised first word is often tagged a name ("Call me", "Review the draft"): read it again in lower case.
   const head = tokens[0];
@@ -406,6 +438,17 @@ function vocativeAt(tokens: Token[]): { name: string; length: number } | null {
   const mark = tokens[i]?.text;
   if (!names.length || !mark || tokens.length < i + 3) return null;
   if ([',', '-', '–', '—'].includes(mark)) return { name: names.join(' and '), length: i + 1 };
+  // "Sheila: please see my comments": a colon too, when a request follows and the word is no label.
+  const after = tokens[i + 1]?.lower ?? '';
+  const requestFollows = ['please', 'pls', 'can', 'could', 'would', 'will', 'do', 'did', 'have', 'are', 'is'].includes(after);
+  if (
+    mark === ':' &&
+    names.length === 1 &&
+    requestFollows &&
+    !LABEL_WORDS.has(names[0]!.toLowerCase()) &&
+    firstWordPos(names[0]!) !== 'VERB'
+  )
+    return { name: names[0]!, length: i + 1 };
   return null;
 }
 
@@ -423,6 +466,10 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   const lower = tokens.map((token) => token.lower);
   const line = textOf(tokens).toLowerCase();
   if (tokens.length === 0) return null;
+  // "Email: a@b.com", "Phone: ...": a label and its value.
+  if (tokens[1]?.text === ':' && words(tokens.slice(0, 1)).length === 1) return null;
+  // "Sheila?" — a name alone calls someone, it asks nothing.
+  if (words(tokens).length <= 2 && words(tokens).every((token) => token.pos === 'PROPN')) return null;
   // A question without its mark: "Do you have ...", "What do you think about this." (mail drops "?").
   const question =
     /\?\s*["')\]]*\s*\.?\s*$/.test(sentenceText) ||
@@ -492,7 +539,33 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   }
 
   // "Let me check and ...", "Let us know" aside: the sender offers, nothing is asked.
+  // "Let me have your final numbers": a request to send.
+  if (
+    lower[0] === 'let' &&
+    ['me', 'us'].includes(lower[1] ?? '') &&
+    ['have', 'see', 'get', 'receive'].includes(lower[2] ?? '') &&
+    isNominal(t(3))
+  ) {
+    const end = clauseEnd(tokens, 3, stopAt);
+    const object = tokens.slice(3, end);
+    return {
+      type: typeOf(line, 'action'),
+      verb: 'send',
+      thing: withTopic(tidy([{ ...tokens[2]!, text: 'send' }, ...object], context), object, context),
+      strength: 'strong',
+    };
+  }
   if (lower[0] === 'let' && ['me', 'us'].includes(lower[1] ?? '')) return null;
+  // "Just touching base to see if you are doing OK", "Checking in to see how you are".
+  const checking =
+    /^(just )?(touching base|checking( in| back)?|writing|calling|following up|wanted to check in)( with you)? to see (if|whether|how|what|when)\b/.exec(
+      line,
+    );
+  if (checking) {
+    const at = lower.findIndex((word, i) => i > 1 && word === checking[5]);
+    const inner = at > 0 ? complement(tokens, at, clauseEnd(tokens, at, stopAt), context) : null;
+    if (inner) return { type: 'question', form: inner.form, thing: inner.thing, strength: 'strong' };
+  }
   // "I'm not sure how you wish to proceed": a question put as doubt.
   const unsure = line.match(/^(i|we)('m| am|'re| are) (not sure|unsure|wondering) (how|what|whether|if|when|who|which|where)\b/);
   if (unsure) {
@@ -516,6 +589,17 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     )
   )
     return { type: 'scheduling', thing: withTopic('whether to meet', [], context).replace(/\s\(.*$/, ''), strength: 'weak' };
+  // "Maybe you can help us narrow it down", "Perhaps you could send ...": a hedged request.
+  if (/^(maybe|perhaps) you (can|could|would|might)\b/.test(line)) {
+    const verbAt = tokens.findIndex((token, j) => j > 2 && token.pos === 'VERB');
+    if (verbAt > 0)
+      return {
+        type: typeOf(line, 'action'),
+        verb: actionVerb(t(verbAt)!.lemma),
+        thing: verbPhrase(tokens, verbAt, stopAt, context),
+        strength: 'weak',
+      };
+  }
   // "I would appreciate the opportunity to discuss ...": a request for a meeting or a chance.
   const chance = line.match(/^(i|we)( would|'d)? (appreciate|welcome|love) (the|an|a) (opportunity|chance) to\b/);
   if (chance) {
@@ -560,29 +644,32 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   }
   // "I wanted to see if there are any requirements", "I'd like to know whether ...": a question.
   const wantToKnow =
-    /^(i|we)( just)? (wanted|want|would like|'d like|need|needed|was hoping|were hoping) to (see|know|check|find out|ask|confirm|understand|get a sense of|verify)( with you)? (if|whether|what|when|where|who|why|how|which)\b/.exec(
+    /\b(i|we)( just| especially| really)? (wanted|want|would like|'d like|would especially like|need|needed|was hoping|were hoping) to (follow up( with you)? to )?(see|know|check|find out|ask|confirm|understand|get a sense of|verify|hear)( with you| from you)? (if|whether|what|when|where|who|why|how|which)\b/.exec(
       line,
     );
-  if (wantToKnow) {
-    const at = lower.indexOf(wantToKnow[6]!, 3);
-    const inner = complement(tokens, at, clauseEnd(tokens, at, stopAt), context);
+  if (wantToKnow && (wantToKnow.index === 0 || /\byou\b/.test(line))) {
+    const whWord = wantToKnow[8]!;
+    const at = lower.findIndex((word, i) => word === whWord && i >= 3);
+    const inner = at > 0 ? complement(tokens, at, clauseEnd(tokens, at, stopAt), context) : null;
     if (inner) return { type: typeOf(line, 'question'), form: inner.form, thing: inner.thing, strength: 'strong' };
   }
-  // "I would like to meet with you on this", "We need to talk": a meeting asked for.
-  if (
-    /^(i|we)( would|'d| really| will)? (like|want|need|hope) to (meet|talk|discuss|get together|sit down|catch up|chat|speak|set up a (meeting|call|time))\b/.test(
+  // "I would like to meet with you on this", "After you review it, I would like to discuss it with you": a meeting asked for.
+  const meet =
+    /\b(i|we)( would|'d| really| will)? (like|want|need|hope) to (meet|talk|discuss|get together|sit down|catch up|chat|speak|set up a (meeting|call|time))\b/.exec(
       line,
-    )
-  )
-    return {
-      type: 'scheduling',
-      thing: verbPhrase(tokens, lower.findIndex((word, i) => i > 1 && word === 'to') + 1, stopAt, context),
-      strength: 'strong',
-    };
+    );
+  if (meet && (meet.index === 0 || /\byou\b/.test(line.slice(meet.index)))) {
+    const subjectAt = lower.findIndex(
+      (word, i) =>
+        ['i', 'we'].includes(word) && ['like', 'want', 'need', 'hope', 'would', "'d", 'really', 'will'].includes(lower[i + 1] ?? ''),
+    );
+    const toAt = lower.findIndex((word, i) => i > subjectAt && word === 'to');
+    if (toAt > 0) return { type: 'scheduling', thing: verbPhrase(tokens, toAt + 1, stopAt, context), strength: 'strong' };
+  }
 
   // Needs and wishes: "I need you to ...", "I'd appreciate your comments", "It would be great if you could ...".
   const needYou = line.match(
-    /^(i|we)( would| 'd|'d| will| really| also| still)? (need|want|like|ask|request|appreciate it if|appreciate if|would appreciate it if)\b/,
+    /^(i|we)( would| 'd|'d| will| really| also| still| greatly)? (need|want|like|ask|request|appreciate it if|appreciate if|would appreciate it if|appreciate (receiving|getting|having|hearing|seeing)|appreciate your|appreciate any)\b/,
   );
   if (needYou) {
     const youAt = lower.findIndex((word, i) => i > 0 && word === 'you');
@@ -603,7 +690,8 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
           strength: 'strong',
         };
     }
-    const yourAt = lower.findIndex((word) => word === 'your');
+    // "your comments", or "any comments" after "appreciate receiving".
+    const yourAt = lower.findIndex((word, i) => word === 'your' || (word === 'any' && /appreciate/.test(lower.slice(0, i).join(' '))));
     if (yourAt > 0 && yourAt <= 6) {
       const head = tokens
         .slice(yourAt + 1, clauseEnd(tokens, yourAt + 1, stopAt))
@@ -640,7 +728,9 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
         strength: 'strong',
       };
   }
-  const yourNeeded = line.match(/^your (\w+)( and \w+)? (is|are|will be) (needed|required|requested|appreciated|necessary)\b/);
+  const yourNeeded = line.match(
+    /^your (\w+)( and \w+)? (is|are|will be|would be) (greatly |much |very much |really )?(needed|required|requested|appreciated|necessary|welcome)\b/,
+  );
   if (yourNeeded) {
     const needed = NEEDED.find(([pattern]) => pattern.test(yourNeeded[1]!))?.[1] ?? 'respond';
     const end = lower.indexOf(yourNeeded[3]!.split(' ')[0]!);
@@ -882,9 +972,11 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   const imperative =
     (first.pos === 'VERB' && (first.lemma === first.lower || first.lower === 'give') && !NOT_REQUEST_VERBS.has(first.lemma)) ||
     (polite &&
-      ['VERB', 'NOUN', 'PROPN', 'ADJ'].includes(first.pos) &&
+      ['VERB', 'NOUN', 'PROPN', 'ADJ', 'ADV'].includes(first.pos) &&
       !NOT_REQUEST_VERBS.has(first.lemma) &&
       !NOT_REQUEST_VERBS.has(first.lower));
+  if (imperative && context.listItem && !polite) return null;
+  if (imperative && first.lower === 'take' && ['care', 'it'].includes(lower[1] ?? '')) return null;
   if (imperative && !(first.lower === 'look' && lower[1] === 'forward')) {
     // "Give me a call", "Drop me a line".
     if (
@@ -936,9 +1028,10 @@ function askedOf(vocative: string | null, found: Found, context: AskContext): { 
 export function asksOf(text: string, context: AskContext): Ask[] {
   const asks: Ask[] = [];
   for (const paragraph of paragraphsOf(text)) {
-    for (const sentence of sentencesOf(paragraph)) {
+    const itemContext = { ...context, listItem: LIST_ITEM.test(paragraph) };
+    for (const sentence of sentencesOf(paragraph.replace(LIST_ITEM, ''))) {
       if (asks.length >= MAX_ASKS) break;
-      for (const ask of readSentence(sentence, context))
+      for (const ask of readSentence(sentence, itemContext))
         if (asks.length < MAX_ASKS && !asks.some((other) => other.thing.toLowerCase() === ask.thing.toLowerCase())) asks.push(ask);
     }
   }
@@ -956,7 +1049,7 @@ function innerRequestAt(tokens: Token[]): number {
     const opens = before.pos === 'PUNCT' || before.pos === 'CCONJ' || ['however', 'so', 'but', 'and', 'then'].includes(before.lower);
     if (!opens) continue;
     const word = tokens[i]!.lower;
-    if (word === 'please' && ['VERB', 'NOUN', 'PROPN'].includes(tokens[i + 1]!.pos)) return i;
+    if (['please', 'pls', 'kindly'].includes(word) && ['VERB', 'NOUN', 'PROPN'].includes(tokens[i + 1]!.pos)) return i;
     if (MODAL_REQUEST.has(word) && tokens[i + 1]!.lower === 'you') return i;
   }
   return -1;
@@ -994,7 +1087,7 @@ function clausesOf(tokens: Token[]): Token[][] {
 
 /** The asks of one sentence (most have none or one). */
 export function readSentence(sentence: Sentence, context: AskContext): Ask[] {
-  const whole = clean(sentence);
+  const whole = clean(sentence, context.readerNames);
   const asks: Ask[] = [];
   for (const clause of clausesOf(whole.tokens)) {
     const polite = whole.polite || ['please', 'pls', 'kindly'].includes(clause[0]?.lower ?? '');
@@ -1014,9 +1107,9 @@ function readClause(start: Cleaned, sentence: Sentence, context: AskContext): As
     if (inner > 0) {
       const tokens = cleaned.tokens.slice(inner);
       cleaned = {
-        tokens: tokens[0]!.lower === 'please' ? tokens.slice(1) : tokens,
+        tokens: ['please', 'pls', 'kindly'].includes(tokens[0]!.lower) ? tokens.slice(1) : tokens,
         vocative: cleaned.vocative,
-        polite: tokens[0]!.lower === 'please',
+        polite: ['please', 'pls', 'kindly'].includes(tokens[0]!.lower),
       };
       found = deadlineOf(cleaned.tokens, context.mailDate);
       ask = askOf(cleaned, sentence.text, found ? found.at : cleaned.tokens.length, context);
@@ -1025,7 +1118,18 @@ function readClause(start: Cleaned, sentence: Sentence, context: AskContext): As
   if (!ask || !ask.thing.trim()) return null;
   // Click a link, log in, register: done on a web page, not answered by mail.
   if (LINK_ACTION.test(ask.thing.toLowerCase()) && (LINK.test(sentence.text) || /^click\b/i.test(ask.thing))) return null;
-  const { of, who } = askedOf(cleaned.vocative, ask, context);
+  let { of, who } = askedOf(cleaned.vocative, ask, context);
+  // "Please get the information to Gerald", the reader being Gerald: asked of someone else.
+  if (
+    (of === 'reader' || of === 'group') &&
+    ask.thing
+      .split(/\s+/)
+      .slice(1)
+      .some((word) => /^\p{Lu}/u.test(word) && namesReader(word.replace(/[^\p{L}]/gu, ''), context.readerNames))
+  ) {
+    of = 'someone';
+    who = null;
+  }
   const lower = sentence.text.toLowerCase();
   const deadline: Deadline | null = found?.deadline ?? null;
   return {

@@ -10,10 +10,10 @@ export const SMALL_GROUP = 8;
 
 /** Greeting words for everyone on the mail: "All,", "Hi team", "Folks -". */
 const EVERYONE =
-  /^(all|everyone|everybody|team|guys|folks|gentlemen|ladies|ladies and gentlemen|y'?all|colleagues|friends|people|group|gang|you all|all of you)$/i;
+  /^(all|everyone|everybody|team|guys|folks|gentlemen|ladies|ladies and gentlemen|y'?all|colleagues|friends|people|group|gang|you all|all of you|girls|boys|kids|there|you two|you both|both)$/i;
 
 /** A greeting line: "Hi Maria,", "Dear Mr. Lee:", "Joe and Ann -", "Vince/Stinson:", "All,". */
-const SALUTATION = /^(hi|hello|hey|dear|good (morning|afternoon|evening)|greetings|morning|afternoon|evening|hiya|howdy)\b[\s,!:-]*/i;
+const SALUTATION = /^(hi|hello|hey|dear|good (morning|afternoon|evening)|greetings|morning|afternoon|evening|hiya|howdy|to)\b[\s,!:-]*/i;
 const TITLE = /^(mr|mrs|ms|miss|dr|prof)\.?$/i;
 /** A word that cannot be a name in a greeting ("Thanks," "Yes," "Folks" aside). */
 const NOT_GREETING =
@@ -49,7 +49,14 @@ export function greetingNames(line: string): string[] | null {
 
 /** Whether the greeting's names include the reader, or everyone. */
 function greets(names: string[], reader: Reader): boolean {
-  return names.some((name) => EVERYONE.test(name) || name.split(/\s+/).some((word) => namesReader(word, reader.names)));
+  return names.some((name) => EVERYONE.test(name) || greetsReaderName(name, reader));
+}
+
+/** A greeted name is the reader's: one of their names, or their initial alone ("G,"). */
+export function greetsReaderName(name: string, reader: Reader): boolean {
+  const bare = name.trim().replace(/\.$/, '');
+  if (/^\p{L}$/u.test(bare)) return reader.names.some((own) => own.startsWith(bare.toLowerCase()));
+  return name.split(/\s+/).some((word) => namesReader(word, reader.names));
 }
 
 /** Everyone the greeting names is "all" (or the greeting names no one). */

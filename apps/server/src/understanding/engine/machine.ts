@@ -40,7 +40,8 @@ export function automatedReason(mail: OriginMail): string | null {
  */
 const TEMPLATE_PHRASES: RegExp[] = [
   /\bunsubscribe\b|\bto be removed from (this|our) (list|mailing)|\bopt[- ]out\b/i,
-  /\b(this is an automated|automatically generated|do not reply to this|please do not (reply|respond)|this mailbox is not monitored)\b/i,
+  /\b(this is an automated|automatically generated|(this )?(mailbox|account|address|e-?mail address) is not monitored|unmonitored)\b/i,
+  /\b(to be removed from|reply with "?remove|remove" in the subject|this offer|free (trial|shipping|gift)|limited time|act now|(order|buy|shop) (now|today)|lowest prices?|save \$\d+|\d+% off|take (a moment to )?(fill out )?(our|a|this) (short |brief |quick )?survey|customer care)\b/i,
   /\bview (this|it) (e-?mail|message|newsletter)? ?(in|on) (your|a) (web )?browser\b/i,
   /\bclick here\b/i,
   /\b(all rights reserved|copyright)\b|©\s?\d{4}/i,
@@ -57,6 +58,13 @@ const MANY_LINKS = 4;
 /** This many "Label : value" lines make a form. */
 const FORM_FIELDS = 5;
 
+/** An out-of-office reply: "I am out of the office until Monday ... please contact ...". */
+const OUT_OF_OFFICE =
+  /\b(i (am|will be|'m|'ll be) (out of (the )?office|away from (the|my) (office|desk)|on (vacation|holiday|leave|annual leave|business travel))|out of (the )?office (until|through|from|on)|auto(matic)?[- ]?reply)\b/i;
+const OUT_OF_OFFICE_MAX_WORDS = 80;
+const OUT_OF_OFFICE_SUBJECT =
+  /^\s*(out of (the )?office|auto(matic)?[- ]?reply|autoreply|away from (the|my) (office|desk)|on vacation|absence notice)\b/i;
+
 /** Why the text is a template, or null. */
 export function templateReason(text: string): string | null {
   const links = text.match(/\bhttps?:\/\/|\bwww\./gi)?.length ?? 0;
@@ -65,6 +73,9 @@ export function templateReason(text: string): string | null {
   const signs =
     TEMPLATE_PHRASES.filter((pattern) => pattern.test(text)).length + (links >= MANY_LINKS ? 1 : 0) + (fields >= FORM_FIELDS ? 1 : 0);
   if (/\bunsubscribe\b/i.test(text) || signs >= TEMPLATE_SIGNS) return 'Templated mail (newsletter or notice boilerplate)';
+  // A sender who says not to answer expects no answer.
+  if (/\b(please )?do not (reply|respond) to this (e-?mail|message|address)\b/i.test(text))
+    return 'Asks not to be answered (a system notice)';
   return null;
 }
 
@@ -76,6 +87,9 @@ export function originOf(mail: OriginMail, text: string): Origin {
   const automated = automatedReason(mail);
   if (automated)
     return { kind: mail.headers.listId || mail.headers.listUnsubscribe || /^Bulk/.test(automated) ? 'bulk' : 'machine', reason: automated };
+  const shortText = (text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= OUT_OF_OFFICE_MAX_WORDS;
+  if (shortText && (OUT_OF_OFFICE.test(text) || OUT_OF_OFFICE_SUBJECT.test(mail.subject ?? '')))
+    return { kind: 'machine', reason: 'An out-of-office reply' };
   const template = templateReason(text);
   if (template) return { kind: 'bulk', reason: template };
   return { kind: 'person', reason: null };

@@ -5,7 +5,7 @@
  * colleague greets Kimberly as "Kim"; no nickname table knows every office).
  */
 import { distance } from 'fastest-levenshtein';
-import { ownerNameWords } from '../../mail/engine/people.ts';
+import { organisationLabel, ownerNameWords } from '../../mail/engine/people.ts';
 
 /** A greeting name found in at least this share of the mail written to the reader alone (and MIN_GREETINGS times) is one of theirs. */
 const GREETING_SHARE = 0.15;
@@ -74,7 +74,14 @@ export function namesReader(name: string, names: readonly string[]): boolean {
  */
 export function isReaderAlias(address: string, reader: { addresses: readonly string[]; names: readonly string[] }): boolean {
   const [local, domain] = address.toLowerCase().split('@');
-  if (!local || !domain || !reader.addresses.some((own) => own.toLowerCase().endsWith(`@${domain}`))) return false;
+  // At one of the reader's organisations: acme.com, or mail.acme.com beside it.
+  const organisation = organisationLabel(domain) ?? domain;
+  if (
+    !local ||
+    !domain ||
+    !reader.addresses.some((own) => (organisationLabel(own.split('@')[1] ?? '') ?? own.split('@')[1]) === organisation)
+  )
+    return false;
   if (!/^[a-z]+\d*$/.test(local)) return false;
   const bare = local.replace(/\d+$/, '');
   for (let initials = 0; initials <= 2; initials++) {

@@ -18,12 +18,12 @@ const RULES: { kind: SensitivityKind; pattern: RegExp }[] = [
   {
     kind: 'legal',
     pattern:
-      /\b(contracts?|agreements?|amendments?|addend(um|a)|clauses?|terms and conditions|legal(ly)?|lawyers?|attorneys?|counsel|law firm|litigation|lawsuits?|su(e|ing|ed)|liabilit(y|ies)|liable|indemni\w*|breach(es|ed)?|termination|terminate[sd]?|default(s|ed)?|settlement|court|judge|subpoena|regulator(y|s)|ferc|sec filing|filing|complian(ce|t)|confidentiality|nda|non-disclosure|guarant(y|ee|ies|ees)|isda|master agreement|bankruptcy|chapter 11|creditors?|waiver|arbitration|dispute[sd]?|gdpr|privilege[sd]?)\b/gi,
+      /\b(contracts?|agreements?|amendments?|addend(um|a)|clauses?|terms and conditions|legal(ly)?|lawyers?|attorneys?|counsel|law firm|litigation|lawsuits?|su(e|ing|ed)|liabilit(y|ies)|liable|indemni\w*|breach(es|ed)?|termination|terminate[sd]?|default(s|ed)?|settlement|court|judge|subpoena|regulator(y|s)|ferc|sec filing|filing|complian(ce|t)|confidentiality|nda|non-disclosure|guarant(y|ee|ies|ees)|gty|executed|merger|acquisitions?|requirements?|regulations?|statutes?|easements?|licen[cs]e|isda|master agreement|bankruptcy|chapter 11|creditors?|waiver|arbitration|dispute[sd]?|gdpr|privilege[sd]?)\b/gi,
   },
   {
     kind: 'commitment',
     pattern:
-      /\b(commit(ment|ted)?|promise[sd]?|deal(s)?|offers?|proposals?|bids?|deadline|binding|obligat(ion|ed)|term sheet|letter of intent|loi|sign(ed|ing)? (off|the)|execut(e|ed|ion) (the|of)|transactions?|trades?|purchase orders?|negotiat\w+|counterpart(y|ies)|volumes?|deliver(y|ies))\b/gi,
+      /\b(commit(ment|ted)?|promise[sd]?|deal(s)?|offers?|proposals?|bids?|deadline|binding|obligat(ion|ed)|term sheet|letter of intent|loi|sign(ed|ing)? (off|the)|execut(e|ed|ion) (the|of)|transactions?|trades?|purchase orders?|negotiat\w+|counterpart(y|ies)|volumes?|deliver(y|ies)|approv(e|ed|al|als)|authori[sz](e|ed|ation)|sign-?off)\b/gi,
   },
   {
     kind: 'complaint',
@@ -38,7 +38,7 @@ const RULES: { kind: SensitivityKind; pattern: RegExp }[] = [
   {
     kind: 'personal',
     pattern:
-      /\b(ill(ness)?|sick|hospital(i[sz]ed)?|surgery|cancer|diagnos(is|ed)|chemo\w*|died|death|deaths|passed away|funeral|condolences?|sympathy|memorial|grie(f|ving)|disaster|hurricane|flood(ing)?|earthquake|tornado|evacuat\w+|accident|injur(y|ed|ies)|pregnan\w+|miscarriage|divorce|family emergency|emergency|terroris[mt]\w*|attacks?|job search|my resume|resum[eé]s?|cv|looking for (a )?(new )?(job|position|opportunit(y|ies))|interview(s|ing|ed)?|laid off|unemploy\w+|amnio\w*|doctor|medical|therapy|counsel(l)?ing)\b/gi,
+      /\b(ill(ness)?|sick|hospital(i[sz]ed)?|surgery|cancer|diagnos(is|ed)|chemo\w*|died|death|deaths|passed away|funeral|condolences?|sympathy|memorial|grie(f|ving)|disaster|hurricane|flood(ing)?|earthquake|tornado|evacuat\w+|accident|injur(y|ed|ies)|pregnan\w+|miscarriage|divorce|family emergency|emergency|terroris[mt]\w*|attacks?|job search|my resume|resum[eé]s?|cv|looking for (a )?(new )?(job|position|opportunit(y|ies))|interview(s|ing|ed)?|laid off|unemploy\w+|amnio\w*|doctor|medical|therapy|counsel(l)?ing|so sorry|sorry to hear|(your|the|a) loss|passed|put (him|her|it) (down|to sleep)|deploy(ed|ment)|military|army|war|your job|job (situation|offer|hunt)|new job|find (a|another) job)\b/gi,
   },
 ];
 

@@ -320,6 +320,9 @@ export function needsReply(mail: TriageMail, understanding: Understanding, knowl
 
 export type ReviewDecision = { needsReview: boolean; reasons: string[] };
 
+/** An ask to review, approve, sign or advise on something. */
+const REVIEWING = /\b(review|approv\w*|sign|authori[sz]\w*|comments?|advise|revisions?|thoughts|opinion|progress)\b/i;
+
 /**
  * Whether a person must check any reply before it goes: a sensitive matter (each with its words),
  * the user's own review rules, or a needs_reply decision made with low confidence.
@@ -340,6 +343,14 @@ export function needsReview(
   const sender = mail.senderEmail?.toLowerCase() ?? '';
   for (const rule of rules.senders)
     if (sender && matchesSender(sender, rule)) reasons.push(`From a sender in your review rules (${rule.trim()})`);
+  // Whatever answers a review or an approval states the user's position: a person decides it.
+  if (
+    reply.asks.some(
+      (ask) =>
+        ask.verb === 'approve' || ask.verb === 'sign' || ask.verb === 'review' || ask.type === 'comments' || REVIEWING.test(ask.thing),
+    )
+  )
+    reasons.push('Asks for your review or approval');
   if (reply.needsReply && reply.score < LOW_TRIAGE_CONFIDENCE) reasons.push('Low confidence');
   return { needsReview: reasons.length > 0, reasons };
 }

@@ -7,13 +7,12 @@
  * are cut (style/engine/own-words.ts, the same cut the style profile uses). Mail not in English is
  * not read: its understanding says so rather than guess.
  */
-import { splitName } from '../../mail/engine/people.ts';
+import { organisationLabel, splitName } from '../../mail/engine/people.ts';
 import { bodyOf, splitOwnWords } from '../../style/engine/own-words.ts';
 import { asksOf } from './asks.ts';
-import { audienceOf, greetingNames, greetsEveryone, SMALL_GROUP } from './audience.ts';
+import { audienceOf, greetingNames, greetsEveryone, greetsReaderName, SMALL_GROUP } from './audience.ts';
 import { languageOf } from './language.ts';
 import { type OriginMail, originOf } from './machine.ts';
-import { namesReader } from './reader.ts';
 import { sensitivityOf } from './sensitivity.ts';
 import type { Ask, AskedOf, Audience, MailKind, Reader, Understanding } from './types.ts';
 import { UNDERSTANDING_VERSION } from './types.ts';
@@ -66,12 +65,35 @@ function splitGreeting(text: string): { greeted: string[]; rest: string } {
   return { greeted: [], rest: text };
 }
 
+const HEADER_LINE =
+  /^\s*(from|sent|date|to|cc|bcc|subject|importance|please respond to)\s*:|^\s*\d{1,2}\/\d{1,2}\/\d{2,4}\s+\d{1,2}:\d{2}|^\s*-{2,}|^\s*$/i;
+/** The forwarded message's header block is at most this many lines (a long To list wraps). */
+const FORWARD_HEADER_MAX_LINES = 25;
+
+/** The own words of the first message a forward carries (its header block skipped), or ''. */
+function forwardedText(body: string): string {
+  const lines = body.split(/\r?\n/);
+  const start = lines.findIndex((line) => FORWARD_BODY.test(line));
+  if (start < 0) return '';
+  let i = start + 1;
+  const limit = Math.min(lines.length, start + FORWARD_HEADER_MAX_LINES);
+  // The header block: field lines, Lotus date lines, blank lines, and a long To list's wrapped lines.
+  while (
+    i < limit &&
+    (HEADER_LINE.test(lines[i]!) ||
+      (/^\s+\S/.test(lines[i]!) && !/[.!?]$/.test(lines[i]!.trim())) ||
+      (/@|\/\w+\/\w+@/.test(lines[i]!) && lines[i]!.length < 120 && !/[.!?]$/.test(lines[i]!.trim())))
+  )
+    i++;
+  return splitOwnWords(lines.slice(i).join('\n')).text.slice(0, NEW_TEXT_MAX_CHARS);
+}
+
 /** Whom an unaddressed ask of this mail is asked of, from where the reader stands and whom the greeting names. */
 function defaultAsked(audience: Audience, reader: Reader): { of: AskedOf; who: string | null } {
   if (audience.kind === 'own') return { of: 'recipients', who: null };
   const { greeted } = audience;
   const named = greeted.filter((name) => !greetsEveryone([name]));
-  const readerNamed = named.some((name) => name.split(/\s+/).some((word) => namesReader(word, reader.names)));
+  const readerNamed = named.some((name) => greetsReaderName(name, reader));
   if (readerNamed) return { of: named.length > 1 ? 'group' : 'reader', who: null };
   if (named.length > 0) return { of: 'someone', who: named.join(' and ') };
   switch (audience.kind) {
@@ -132,12 +154,25 @@ export function understandEmail(mail: UnderstandingMail, reader: Reader): Unders
   let asks: Ask[] = [];
   if (read && origin.kind !== 'machine') {
     asks = asksOf(rest, context);
+    // A forward with no note, to the reader alone: what the forwarded mail asks is passed on to them
+    // (a hedged ask: the forwarder may only mean "for your information").
+    if (asks.length === 0 && forward && !forward.note && audience.kind === 'direct' && sameOrganisation(mail.senderEmail, reader)) {
+      const passed = asksOf(splitGreeting(forwardedText(body)).rest, { ...context, defaultOf: 'reader', defaultWho: null });
+      asks = passed.filter((ask) => ask.of !== 'someone').map((ask) => ({ ...ask, strength: 'weak' as const }));
+    }
     // A subject that asks ("Lunch tomorrow?") with a body that asks nothing: the subject is the ask.
     if (asks.length === 0 && newWords <= 15 && /\?\s*$/.test(context.topic)) asks = asksOf(context.topic, context);
   }
   const sensitivity = sensitivityOf(`${context.topic}\n${rest}`);
   const base = { version: UNDERSTANDING_VERSION, origin, audience, language, read, forward, asks, sensitivity, newWords };
   return { ...base, kind: kindOf(base, rest, subject) };
+}
+
+/** The sender works where the reader does (a colleague's bare forward is a task; a friend's is a chain letter). */
+function sameOrganisation(sender: string | null, reader: Reader): boolean {
+  const organisation = (address: string) => organisationLabel(address.split('@')[1] ?? '');
+  const theirs = sender ? organisation(sender) : null;
+  return theirs !== null && reader.addresses.some((own) => organisation(own) === theirs);
 }
 
 /** "maria.lopez@acme.com" → "Maria"; "mlopez@" → null. */
