@@ -91,6 +91,45 @@ describe('body charsets', () => {
   });
 });
 
+describe('undeclared 8-bit text is windows-1252 (issue 33)', () => {
+  const undeclared = (body: string) => message('From: a@x.com\nMIME-Version: 1.0\nContent-Type: text/plain', body);
+  const inCharset = (text: string, charset: string) => iconv.encode(text, charset).toString('latin1');
+
+  it('reads many windows-1252 bytes as windows-1252, not as the DOS or Mac code page a detector half-guessed', async () => {
+    // jschardet 4 answers cp862 (Hebrew DOS) or MacCyrillic below any useful confidence here.
+    const body = await parseMessage(undeclared('Le prix: 10\x80 \x96 \x93vraiment\x94 \x85 bient\xf4t, \xe0 20\x80 et 30\x80.'));
+    expect(body.bodyText?.trim()).toBe('Le prix: 10€ – “vraiment” … bientôt, à 20€ et 30€.');
+    const subject = await parseMessage(message('From: a@x.com\nSubject: \x93Offre\x94 \x96 10\x80 \x85 20\x80 \x91sp\xe9cial\x92', 'x'));
+    expect(subject.subject).toBe('“Offre” – 10€ … 20€ ‘spécial’');
+  });
+
+  it('never shows 0x80-0x9f as C1 controls when a detected script is right: its Windows code page reads them', async () => {
+    // Scored above windows-1255 by jschardet, ISO-8859-8 has C1 controls at "€" and the curly quotes.
+    const hebrew = 'מחר תודה מחר תודה תודה הוא הלקוחות כל רבה הלקוחות רבה שלנו בלבד 41€ “מחר”.';
+    expect((await parseMessage(undeclared(inCharset(hebrew, 'windows-1255')))).bodyText?.trim()).toBe(hebrew);
+    // MacCyrillic ties with windows-1251 and reads "€" as "И".
+    const russian = 'до заказ встречи спасибо цена цена ваш доставка за 84€ “до”.';
+    expect((await parseMessage(undeclared(inCharset(russian, 'windows-1251')))).bodyText?.trim()).toBe(russian);
+  });
+
+  it('reads the UTF-8 of a C1 control (windows-1252 converted as Latin-1) as the windows-1252 character', async () => {
+    expect((await parseMessage(undeclared('10\xc2\x80 \xc2\x93caf\xc3\xa9\xc2\x94'))).bodyText?.trim()).toBe('10€ “café”');
+  });
+
+  it('reads raw 8-bit header bytes as windows-1252 in mail the MIME parser gives up on', async () => {
+    // Deeper than the parser's nesting limit (64), so only the header block is read.
+    const nested = Array.from({ length: 70 }, (_, i) => `--b${i}\nContent-Type: multipart/mixed; boundary="b${i + 1}"\n\n`).join('');
+    const parsed = await parseMessage(
+      message(
+        'From: a@x.com\nSubject: 10\x80 =?utf-8?Q?gr=C3=BC=C3=9Fe?=\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b0"',
+        nested,
+      ),
+    );
+    expect(parsed.parseProblem).toContain('MIME parse failed');
+    expect(parsed.subject).toBe('10€ grüße');
+  });
+});
+
 describe('structure', () => {
   const multipart = (type: string, parts: string[]) =>
     message(`From: a@x.com\nMIME-Version: 1.0\nContent-Type: ${type}; boundary="b"`, `${parts.map((p) => `--b\n${p}\n`).join('')}--b--\n`);
