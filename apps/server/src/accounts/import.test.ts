@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectorFactory } from '../mail/connectors/index.ts';
@@ -225,6 +226,15 @@ describe('POST /api/accounts/import', () => {
           'Le prix: 10\x80 \x96 \x93vraiment\x94 \x85 bient\xf4t, \xe0 20\x80 et 30\x80.',
         ),
         stored: { subject: '“Offre” – 10€ … 20€ ‘spécial’', body: 'Le prix: 10€ – “vraiment” … bientôt, à 20€ et 30€.', attachments: [] },
+      },
+      {
+        // Base64 data in a part with no Content-Type is an attachment, not the body (it showed as base64 text).
+        raw: message(
+          'binary',
+          'Subject: scan\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"',
+          `--b\nContent-Type: text/plain\n\nThe scan.\n--b\nContent-Transfer-Encoding: base64\n\n${gzipSync(Buffer.from('scan '.repeat(100))).toString('base64')}\n--b--`,
+        ),
+        stored: { subject: 'scan', body: 'The scan.', attachments: [{ filename: null, type: 'application/octet-stream' }] },
       },
     ];
     const response = await importFile(new Blob([toMbox(cases.map((c) => c.raw))]), 'decoding.mbox', {

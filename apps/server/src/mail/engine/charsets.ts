@@ -216,6 +216,13 @@ export function decodeText(bytes: Uint8Array, declared: string | null | undefine
     const text = decodeIn(bytes, label);
     if (text !== null) return { text, charset: label };
   }
+  const undeclared = !label || NO_CHARSET.test(label) || ASCII_LABEL.test(label);
+  // A UTF-16 byte order mark says the charset a missing label does not (WHATWG's BOM sniffing).
+  const bom = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+  if (undeclared && bom) {
+    const text = decodeIn(bytes, bom);
+    if (text !== null) return { text, charset: bom, guessed: `${label ? `declared ${label}` : 'no charset declared'}, byte order mark` };
+  }
   // The common case first: ASCII reads the same in every charset mail uses (UTF-7 aside).
   if (isAscii(bytes)) return { text: UTF8.decode(bytes), charset: label || 'us-ascii' };
   const utf8 = isUtf8(bytes);
@@ -228,7 +235,7 @@ export function decodeText(bytes: Uint8Array, declared: string | null | undefine
       guessed: 'declared utf-8, some bytes are not: those read as windows-1252',
     };
   }
-  if (!label || NO_CHARSET.test(label) || ASCII_LABEL.test(label)) {
+  if (undeclared) {
     if (utf8)
       return {
         text: c1AsWindows1252(UTF8.decode(bytes)),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
@@ -178,6 +179,124 @@ describe('structure', () => {
     const parsed = await parseMessage(bytes('From: a@x.com\nSubject: here\nno separating empty line here\nsecond line\n'));
     expect(parsed.subject).toBe('here');
     expect(parsed.bodyText?.trim()).toBe('no separating empty line here\nsecond line');
+  });
+});
+
+describe('binary parts are attachments, never the body (issue 33)', () => {
+  // A 1x1 PNG and gzip data, as a camera or an archiver writes them.
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
+  const gzip = gzipSync(Buffer.from('quarterly numbers, column by column; '.repeat(40)));
+  const base64 = (data: Buffer) => data.toString('base64').replace(/.{76}/g, '$&\n');
+  const latin1 = (data: Buffer) => data.toString('latin1');
+  const mime = (type: string, body: string) => message(`From: a@x.com\nMIME-Version: 1.0\nContent-Type: ${type}`, body);
+  const mixed = (...parts: string[]) => mime('multipart/mixed; boundary="b"', `${parts.map((p) => `--b\n${p}\n`).join('')}--b--\n`);
+  const summary = async (raw: Buffer) => {
+    const parsed = await parseMessage(raw);
+    return { body: parsed.bodyText?.trim() ?? null, attachments: parsed.attachments.map((a) => [a.filename, a.contentType]) };
+  };
+
+  it('lists base64 data in a part with no Content-Type (RFC 2045 text/plain by default) as an attachment', async () => {
+    expect(await summary(mixed('Content-Type: text/plain\n\nHello Bob', `Content-Transfer-Encoding: base64\n\n${base64(png)}`))).toEqual({
+      body: 'Hello Bob',
+      attachments: [[null, 'application/octet-stream']],
+    });
+    // The message's only part, with no type at all: nothing to show as text.
+    const only = message('From: a@x.com\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64', base64(gzip));
+    expect(await summary(only)).toEqual({ body: null, attachments: [[null, 'application/octet-stream']] });
+    // An alternative with no type: the text alternative is the body.
+    const alternative = mime(
+      'multipart/alternative; boundary="b"',
+      `--b\nContent-Type: text/plain\n\nHello Bob\n--b\nContent-Transfer-Encoding: base64\n\n${base64(png)}\n--b--\n`,
+    );
+    expect(await summary(alternative)).toEqual({ body: 'Hello Bob', attachments: [[null, 'application/octet-stream']] });
+  });
+
+  it('lists a text part that holds binary bytes, or a PDF, as an attachment', async () => {
+    expect(
+      await summary(
+        mixed('Content-Type: text/plain\n\nHello Bob', `Content-Type: text/plain\nContent-Transfer-Encoding: 8bit\n\n${latin1(gzip)}`),
+      ),
+    ).toEqual({
+      body: 'Hello Bob',
+      attachments: [[null, 'text/plain']],
+    });
+    // A PDF's first kilobytes may be readable; its signature says what it is.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+    const only = message('From: a@x.com\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64', base64(pdf));
+    expect(await summary(only)).toEqual({ body: null, attachments: [[null, 'application/octet-stream']] });
+  });
+
+  it('lists a part whose name says an image or an archive as an attachment, even as the only part', async () => {
+    expect(await summary(mime('text/plain; name="photo.png"\nContent-Transfer-Encoding: base64', base64(png)))).toEqual({
+      body: null,
+      attachments: [['photo.png', 'image/png']],
+    });
+    const attached = message(
+      'From: a@x.com\nMIME-Version: 1.0\nContent-Disposition: attachment; filename="q3.zip"\nContent-Transfer-Encoding: base64',
+      base64(gzip),
+    );
+    expect(await summary(attached)).toEqual({ body: null, attachments: [['q3.zip', 'application/zip']] });
+  });
+
+  it('reads what a broken Content-Type still says: a type without subtype, a parameter without its ";"', async () => {
+    expect(await summary(mime('image; name="a.png"\nContent-Transfer-Encoding: base64', base64(png)))).toEqual({
+      body: null,
+      attachments: [['a.png', 'image/png']],
+    });
+    expect(
+      await summary(
+        mixed(
+          'Content-Type: text/plain\n\nHello Bob',
+          `Content-Type: image/png name="Scan 1.png"\nContent-Transfer-Encoding: base64\n\n${base64(png)}`,
+        ),
+      ),
+    ).toEqual({
+      body: 'Hello Bob',
+      attachments: [['Scan 1.png', 'image/png']],
+    });
+  });
+
+  it('reads the parts of a multipart whose boundary is missing or not the one its parts use', async () => {
+    const parts = `This is a multi-part message in MIME format.\n--p\nContent-Type: text/plain\n\nHello Bob\n--p\nContent-Type: application/zip; name="q3.zip"\nContent-Transfer-Encoding: base64\n\n${base64(gzip)}\n--p--\n`;
+    for (const type of ['multipart/mixed', 'multipart/mixed; boundary="other"']) {
+      const parsed = await parseMessage(mime(type, parts));
+      expect({ body: parsed.bodyText?.trim(), attachments: parsed.attachments.map((a) => a.filename) }, type).toEqual({
+        body: 'Hello Bob',
+        attachments: ['q3.zip'],
+      });
+      expect(parsed.parseProblem).toContain("read with its parts' boundary");
+    }
+    // No part at all: the text RFC 2045 reads a broken Content-Type as.
+    expect(await summary(mime('multipart/report;', 'The message could not be delivered.'))).toEqual({
+      body: 'The message could not be delivered.',
+      attachments: [],
+    });
+  });
+
+  it('keeps text as text: control characters text holds, a UTF-16 byte order mark, a text file name', async () => {
+    const text = (body: string) => summary(message('From: a@x.com\nMIME-Version: 1.0\nContent-Type: text/plain', body));
+    expect(await text('Page one\fPage two\tend\x00')).toEqual({ body: 'Page one\fPage two\tend', attachments: [] });
+    // Outlook wrote "=01" for each character it lost: text with many control bytes of one kind.
+    const lost = 'the =01&Daily Midpoint=018 price, as agreed.=01; '.repeat(5).trim();
+    expect(await summary(mime('text/plain\nContent-Transfer-Encoding: quoted-printable', lost))).toEqual({
+      body: lost.replace(/=01/g, '\x01'),
+      attachments: [],
+    });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße aus Köln', 'utf16le')]);
+    expect(await summary(message('From: a@x.com\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64', base64(utf16)))).toEqual({
+      body: 'Grüße aus Köln',
+      attachments: [],
+    });
+    expect(await summary(mime('text/plain; name="notes.txt"', 'The notes.'))).toEqual({ body: 'The notes.', attachments: [] });
+    // Text mislabelled base64 (words and spaces) keeps its raw text.
+    expect(await summary(mime('text/plain\nContent-Transfer-Encoding: base64', 'Hello Bob the numbers are in'))).toEqual({
+      body: 'Hello Bob the numbers are in',
+      attachments: [],
+    });
   });
 });
 
