@@ -236,6 +236,11 @@ describe('POST /api/accounts/import', () => {
         ),
         stored: { subject: 'scan', body: 'The scan.', attachments: [{ filename: null, type: 'application/octet-stream' }] },
       },
+      {
+        // Raw UTF-7 in a header, no encoded-words (it stayed "Gr+APw-+AN8-e").
+        raw: message('utf7', 'Subject: Gr+APw-+AN8-e aus K+APY-ln', 'Call +49 30 1234, C++ and a+b-c.'),
+        stored: { subject: 'Grüße aus Köln', body: 'Call +49 30 1234, C++ and a+b-c.', attachments: [] },
+      },
     ];
     const response = await importFile(new Blob([toMbox(cases.map((c) => c.raw))]), 'decoding.mbox', {
       emailAddress: 'decoding@example.com',

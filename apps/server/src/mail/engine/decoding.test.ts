@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
+import { headerFields } from './header-fields.ts';
 import { parseMessage } from './parse-message.ts';
 
 /**
@@ -297,6 +298,55 @@ describe('binary parts are attachments, never the body (issue 33)', () => {
       body: 'Hello Bob the numbers are in',
       attachments: [],
     });
+  });
+});
+
+describe('raw UTF-7 in headers (issue 33)', () => {
+  const headers = async (lines: string) => parseMessage(message(`From: "J+APY-rg M+APw-ller" <j@x.de>\n${lines}`, 'x'));
+
+  it('decodes UTF-7 an old client wrote into a header without encoded-words', async () => {
+    expect(await headers('Subject: Gr+APw-+AN8-e')).toMatchObject({ subject: 'Grüße', senderName: 'Jörg Müller' });
+    // Beside encoded-words, and a script beyond Latin (one run of three characters: 日本語).
+    expect((await headers('Subject: +AMk-t+AOk- =?utf-8?Q?caf=C3=A9?=')).subject).toBe('Été café');
+    expect((await headers('Subject: Re: +ZeVnLIqe-')).subject).toBe('Re: 日本語');
+    // A literal "+" is "+-" in UTF-7.
+    expect((await headers('Subject: 1+-1 Gr+APw-+AN8-e')).subject).toBe('1+1 Grüße');
+  });
+
+  it('leaves plus signs that are not UTF-7 alone', async () => {
+    const unchanged = [
+      'Call +49-30-1234 or +49 30 1234 about C++ and a+b-c',
+      // Well formed but ASCII letters only: an encoder writes those directly.
+      'Re: +AGE- test',
+      // Well formed but private-use characters: a number, not text.
+      'Ref +49301234-5',
+      // One malformed run: the header is not UTF-7, so its other run is not decoded either.
+      'Gr+APw-e +1-',
+      'Price +ABC- only',
+    ];
+    for (const subject of unchanged) expect((await headers(`Subject: ${subject}`)).subject, subject).toBe(subject);
+    // 8-bit text is not UTF-7.
+    expect((await headers('Subject: M\xfcller +APw-')).subject).toBe('Müller +APw-');
+    // Addresses keep their tags: only names and free text are decoded.
+    expect((await parseMessage(message('From: j+APw-@x.de\nSubject: x', 'x'))).senderEmail).toBe('j+apw-@x.de');
+  });
+
+  it('decodes it in the header fields "Show original" lists, never in identifiers', () => {
+    const block = bytes('Message-ID: <CA+ZeVnLIqe-x@mail.example>\nSubject: Gr+APw-+AN8-e\n');
+    expect(headerFields(block)).toEqual([
+      { name: 'Message-ID', value: '<CA+ZeVnLIqe-x@mail.example>' },
+      { name: 'Subject', value: 'Grüße' },
+    ]);
+  });
+
+  it('decodes a raw UTF-7 file name', async () => {
+    const parsed = await parseMessage(
+      message(
+        'From: a@x.com\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"',
+        '--b\nContent-Type: text/plain\n\nSee attached.\n--b\nContent-Type: application/pdf; name="Pr+APw-fung.pdf"\nContent-Disposition: attachment; filename="Pr+APw-fung.pdf"\nContent-Transfer-Encoding: base64\n\nJVBERi0=\n--b--\n',
+      ),
+    );
+    expect(parsed.attachments.map((a) => a.filename)).toEqual(['Prüfung.pdf']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { parseMailboxes } from './addresses.ts';
 import { isBinaryName, looksBinary, typeOfName } from './binary-content.ts';
 import { type DecodedText, decodeText } from './charsets.ts';
-import { decodeEncodedWords } from './encoded-words.ts';
+import { decodeHeaderText } from './encoded-words.ts';
 import { htmlToText } from './html-to-text.ts';
 import { type MimePart, readMimeTree } from './mime-tree.ts';
 
@@ -57,7 +57,7 @@ const htmlOf = (segment: Segment): string =>
 
 function filenameOf(part: MimePart): string | null {
   const name = part.dispositionParams.filename || part.params.name;
-  return name ? decodeEncodedWords(name).trim() || null : null;
+  return name ? decodeHeaderText(name).trim() || null : null;
 }
 
 /**
@@ -248,7 +248,7 @@ class PartsCollector {
         .join(', ');
     const lines = [
       ['From', addresses('from')],
-      ['Subject', decodeEncodedWords(header('subject') ?? '')],
+      ['Subject', decodeHeaderText(header('subject') ?? '')],
       ['Date', header('date') ?? ''],
       ['To', addresses('to')],
     ]

@@ -3,7 +3,7 @@ import type { Email } from 'postal-mime';
 import { parseMailboxes } from './addresses.ts';
 import { cutAttachmentBodies, markerIndex } from './attachment-bodies.ts';
 import { decodeText } from './charsets.ts';
-import { decodeEncodedWords } from './encoded-words.ts';
+import { decodeHeaderText } from './encoded-words.ts';
 import { headerBlockLength, headerFields } from './header-fields.ts';
 import { htmlToText } from './html-to-text.ts';
 import { collectParts, type MessageParts } from './message-parts.ts';
@@ -219,7 +219,7 @@ function fromParsed({ email, parts }: Parsed, sizeBytes: number, contentHash: st
     threadId: references[0] ?? inReplyTo ?? messageKey,
     inReplyTo,
     references,
-    subject: subject === undefined ? null : cleanText(decodeEncodedWords(subject), 2000),
+    subject: subject === undefined ? null : cleanText(decodeHeaderText(subject), 2000),
     senderEmail: normalizeAddress(from?.address),
     senderName: cleanText(from?.name?.trim() || null, 500),
     recipientEmails: uniqueAddresses(allOf(email, 'to')),
