@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectorFactory } from '../mail/connectors/index.ts';
@@ -12,7 +13,14 @@ import { parseMessage } from '../mail/engine/parse-message.ts';
 import { parseInline } from '../mail/parse-messages.ts';
 import { runSync } from '../mail/service.ts';
 import { SYNC_BATCH_BYTES, SYNC_BATCH_SIZE, syncAccount } from '../mail/sync.ts';
-import { activityEvents, emailAccounts, emailSearch, emailSearchQueue, emails } from '../platform/db/schema/index.ts';
+import {
+  activityEvents,
+  emailAccounts,
+  emailMessageAttachments,
+  emailSearch,
+  emailSearchQueue,
+  emails,
+} from '../platform/db/schema/index.ts';
 import { createLocalStorage } from '../platform/storage.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { CORPUS_DIR, enronFolder, listFiles } from '../test-support/corpus.ts';
@@ -201,6 +209,69 @@ describe('POST /api/accounts/import', () => {
       .where(and(eq(emails.emailAccountId, account.id), isNotNull(emails.parseProblem)));
     expect(problems).toBeGreaterThanOrEqual(1);
     expect(recorded!.n).toBe(problems);
+  });
+
+  it('stores what the parser reads of mail built for the decoding mistakes of issue 33', async () => {
+    const message = (id: string, headers: string, body: string) =>
+      Buffer.from(
+        `From: a@example.com\nMessage-ID: <${id}@example.com>\nDate: Tue, 1 Oct 2024 10:00:00 +0000\n${headers}\n\n${body}\n`,
+        'latin1',
+      );
+    const cases = [
+      {
+        // Undeclared 8-bit text is windows-1252 (jschardet's half-guess read it as cp862 or MacCyrillic).
+        raw: message(
+          'undeclared',
+          'Subject: \x93Offre\x94 \x96 10\x80 \x85 20\x80 \x91sp\xe9cial\x92\nMIME-Version: 1.0\nContent-Type: text/plain',
+          'Le prix: 10\x80 \x96 \x93vraiment\x94 \x85 bient\xf4t, \xe0 20\x80 et 30\x80.',
+        ),
+        stored: { subject: '“Offre” – 10€ … 20€ ‘spécial’', body: 'Le prix: 10€ – “vraiment” … bientôt, à 20€ et 30€.', attachments: [] },
+      },
+      {
+        // Base64 data in a part with no Content-Type is an attachment, not the body (it showed as base64 text).
+        raw: message(
+          'binary',
+          'Subject: scan\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"',
+          `--b\nContent-Type: text/plain\n\nThe scan.\n--b\nContent-Transfer-Encoding: base64\n\n${gzipSync(Buffer.from('scan '.repeat(100))).toString('base64')}\n--b--`,
+        ),
+        stored: { subject: 'scan', body: 'The scan.', attachments: [{ filename: null, type: 'application/octet-stream' }] },
+      },
+      {
+        // Raw UTF-7 in a header, no encoded-words (it stayed "Gr+APw-+AN8-e").
+        raw: message('utf7', 'Subject: Gr+APw-+AN8-e aus K+APY-ln', 'Call +49 30 1234, C++ and a+b-c.'),
+        stored: { subject: 'Grüße aus Köln', body: 'Call +49 30 1234, C++ and a+b-c.', attachments: [] },
+      },
+    ];
+    const response = await importFile(new Blob([toMbox(cases.map((c) => c.raw))]), 'decoding.mbox', {
+      emailAddress: 'decoding@example.com',
+    });
+    expect(response.status).toBe(201);
+    const { account } = await response.json();
+    expect(await waitForInitialization(account.id)).toMatchObject({ initializationStatus: 'completed' });
+    const rows = await t.deps.db
+      .select({ id: emails.id, key: emails.messageKey, subject: emails.subject, body: emails.bodyText })
+      .from(emails)
+      .where(eq(emails.emailAccountId, account.id));
+    const attachments = await t.deps.db
+      .select({
+        emailId: emailMessageAttachments.emailId,
+        filename: emailMessageAttachments.filename,
+        type: emailMessageAttachments.contentType,
+      })
+      .from(emailMessageAttachments)
+      .where(eq(emailMessageAttachments.emailAccountId, account.id));
+    const stored = rows
+      .map((row) => ({
+        key: row.key,
+        subject: row.subject,
+        body: row.body?.trim(),
+        attachments: attachments.filter((a) => a.emailId === row.id).map((a) => ({ filename: a.filename, type: a.type })),
+      }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    const expected = cases
+      .map((c) => ({ key: /<([^>]+)>/.exec(c.raw.toString('latin1'))![1]!, ...c.stored }))
+      .sort((a, b) => a.key.localeCompare(b.key));
+    expect(stored).toEqual(expected);
   });
 
   it('stores the messages of a zip bomb with their headers only, says why, and counts them on the account', async () => {

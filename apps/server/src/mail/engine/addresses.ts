@@ -1,6 +1,6 @@
 import emailAddresses from 'email-addresses';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
-import { decodeEncodedWords } from './encoded-words.ts';
+import { decodeHeaderText } from './encoded-words.ts';
 
 /**
  * The mailboxes of an address header (From, To, Cc), groups flattened, names decoded.
@@ -45,7 +45,7 @@ function entries(value: string): string[] {
 
 function lenient(value: string): Mailbox[] {
   return addressparser(value, { flatten: true }).map((m) => ({
-    name: decodeEncodedWords(m.name ?? '').trim(),
+    name: decodeHeaderText(m.name ?? '').trim(),
     address: (m.address ?? '').replace(/["\s]/g, ''),
   }));
 }
@@ -61,7 +61,7 @@ function grammar(value: string): Mailbox[] | null {
         !mailbox.name && comments.length === 1 && (mailbox.node?.tokens ?? value).trimEnd().endsWith(comments[0]!)
           ? comments[0]!.slice(1, -1).trim()
           : '';
-      return { name: decodeEncodedWords(mailbox.name ?? trailingName).trim(), address: mailbox.address };
+      return { name: decodeHeaderText(mailbox.name ?? trailingName).trim(), address: mailbox.address };
     });
 }
 

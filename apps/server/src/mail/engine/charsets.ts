@@ -28,12 +28,21 @@ const UTF8_FATAL = new TextDecoder('utf-8', { fatal: true });
 // TextDecoder decodes every windows-1252 label (iso-8859-1, us-ascii, latin1 included) as Latin-1,
 // so 0x80 became U+0080 instead of "€": this table is used instead.
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const C1_CONTROL = /[\u0080-\u009f]/;
 
 /** windows-1252, which decodes every byte. */
 export function decodeWindows1252(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     .toString('latin1')
     .replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
+/**
+ * C1 controls in text read as UTF-8 on a guess: no mail means them; they are windows-1252 bytes a
+ * converter took for Latin-1 ("€" as U+0080), read as the windows-1252 characters they stood for.
+ */
+function c1AsWindows1252(text: string): string {
+  return C1_CONTROL.test(text) ? text.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : text;
 }
 
 /**
@@ -122,23 +131,58 @@ function cleanLabel(charset: string | null | undefined): string {
 
 /** 8-bit bytes below which jschardet's guess is noise (one byte of Latin-1 read as Cyrillic). */
 const MIN_BYTES_TO_DETECT = 8;
+/**
+ * jschardet's confidence below which its guess is not taken. jschardet 4's `detect` ignores its
+ * `minimumThreshold` option and always answers (0.07 for cp862, Hebrew DOS, on French windows-1252
+ * text), so the candidates of `detectAll` are filtered here.
+ */
+const MIN_CONFIDENCE = 0.3;
+/** Candidates this close to the best are a tie (jschardet scores windows-1255 and ISO-8859-8 alike). */
+const TIE = 0.05;
+
+const LETTER = /\p{L}/gu;
+const LATIN_LETTER = /\p{Script=Latin}/u;
+
+/**
+ * A detector's reading of undeclared bytes is taken only when it shows a script Latin code pages
+ * cannot hold (most of its non-ASCII letters are not Latin) and no C1 control: 0x80-0x9f are
+ * controls in ISO-8859-x, so text with "€" or curly quotes read in ISO-8859-8 shows them as
+ * invisible characters (its Windows twin, scored alike, reads them).
+ */
+function isNonLatinReading(text: string): boolean {
+  if (C1_CONTROL.test(text)) return false;
+  let latin = 0;
+  let other = 0;
+  for (const [letter] of text.matchAll(LETTER)) {
+    if (letter.charCodeAt(0) < 0x80) continue;
+    if (LATIN_LETTER.test(letter)) latin++;
+    else other++;
+  }
+  return other > latin;
+}
 
 /**
  * Mostly UTF-8 (more valid multi-byte characters than invalid bytes): UTF-8 with the odd bytes as
- * windows-1252; else windows-1252, except where jschardet is confident of a script Latin code
- * pages cannot hold.
+ * windows-1252; else windows-1252 (the WHATWG reading of undeclared and Latin-1 text), except where
+ * jschardet is confident of a script Latin code pages cannot hold. Among tied candidates the
+ * Windows code page comes first (Mac and ISO twins read "€", curly quotes and dashes wrong).
  */
 function detect(bytes: Uint8Array): DecodedText {
   const mixed = decodeMixedUtf8(bytes);
-  if (mixed.multiByte > mixed.invalid) return { text: mixed.text, charset: 'utf-8' };
+  if (mixed.multiByte > mixed.invalid) return { text: c1AsWindows1252(mixed.text), charset: 'utf-8' };
   // A few 8-bit bytes (a name, one word) tell a detector nothing: the default reads them.
   if (mixed.invalid < MIN_BYTES_TO_DETECT) return { text: decodeWindows1252(bytes), charset: 'windows-1252' };
-  const guess = jschardet.detect(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { minimumThreshold: 0.3 });
-  const label = guess.encoding?.toLowerCase();
-  // Latin code pages are where jschardet is weakest (Windows-1250 at 0.05 for French): the default decides them.
-  if (label && !/^(?:windows-125[0247]|iso-8859-(?:[1-4]|9|1[0-6])|ascii|utf-8)$/.test(label)) {
+  const candidates = jschardet
+    .detectAll(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { minimumThreshold: MIN_CONFIDENCE })
+    .filter((guess) => guess.confidence >= MIN_CONFIDENCE);
+  const best = candidates[0]?.confidence ?? 0;
+  const windowsFirst = (guess: { encoding: string | null; confidence: number }) =>
+    guess.confidence >= best - TIE && /^windows-/i.test(guess.encoding ?? '') ? 0 : 1;
+  for (const guess of candidates.sort((a, b) => windowsFirst(a) - windowsFirst(b))) {
+    const label = guess.encoding?.toLowerCase();
+    if (!label || label === 'utf-8' || label === 'ascii') continue;
     const decoded = decodeIn(bytes, label);
-    if (decoded !== null) return { text: decoded, charset: label };
+    if (decoded !== null && isNonLatinReading(decoded)) return { text: decoded, charset: label };
   }
   return { text: decodeWindows1252(bytes), charset: 'windows-1252' };
 }
@@ -172,6 +216,13 @@ export function decodeText(bytes: Uint8Array, declared: string | null | undefine
     const text = decodeIn(bytes, label);
     if (text !== null) return { text, charset: label };
   }
+  const undeclared = !label || NO_CHARSET.test(label) || ASCII_LABEL.test(label);
+  // A UTF-16 byte order mark says the charset a missing label does not (WHATWG's BOM sniffing).
+  const bom = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
+  if (undeclared && bom) {
+    const text = decodeIn(bytes, bom);
+    if (text !== null) return { text, charset: bom, guessed: `${label ? `declared ${label}` : 'no charset declared'}, byte order mark` };
+  }
   // The common case first: ASCII reads the same in every charset mail uses (UTF-7 aside).
   if (isAscii(bytes)) return { text: UTF8.decode(bytes), charset: label || 'us-ascii' };
   const utf8 = isUtf8(bytes);
@@ -184,12 +235,18 @@ export function decodeText(bytes: Uint8Array, declared: string | null | undefine
       guessed: 'declared utf-8, some bytes are not: those read as windows-1252',
     };
   }
-  if (!label || NO_CHARSET.test(label) || ASCII_LABEL.test(label)) {
-    if (utf8) return { text: UTF8.decode(bytes), charset: 'utf-8', ...(label ? { guessed: `declared ${label}, bytes are UTF-8` } : {}) };
+  if (undeclared) {
+    if (utf8)
+      return {
+        text: c1AsWindows1252(UTF8.decode(bytes)),
+        charset: 'utf-8',
+        ...(label ? { guessed: `declared ${label}, bytes are UTF-8` } : {}),
+      };
     return { ...detect(bytes), guessed: label ? `declared ${label}, 8-bit bytes` : 'no charset declared' };
   }
   // A single-byte charset decodes anything; valid UTF-8 with 8-bit bytes is almost never Latin-1 text.
-  if (utf8 && isSingleByte(label)) return { text: UTF8.decode(bytes), charset: 'utf-8', guessed: `declared ${label}, bytes are UTF-8` };
+  if (utf8 && isSingleByte(label))
+    return { text: c1AsWindows1252(UTF8.decode(bytes)), charset: 'utf-8', guessed: `declared ${label}, bytes are UTF-8` };
   const text = decodeIn(bytes, label);
   if (text !== null) return { text, charset: label };
   if (utf8) return { text: UTF8.decode(bytes), charset: 'utf-8', guessed: `declared ${label}, bytes are UTF-8` };

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
+import { headerFields } from './header-fields.ts';
 import { parseMessage } from './parse-message.ts';
 
 /**
@@ -91,6 +93,45 @@ describe('body charsets', () => {
   });
 });
 
+describe('undeclared 8-bit text is windows-1252 (issue 33)', () => {
+  const undeclared = (body: string) => message('From: a@x.com\nMIME-Version: 1.0\nContent-Type: text/plain', body);
+  const inCharset = (text: string, charset: string) => iconv.encode(text, charset).toString('latin1');
+
+  it('reads many windows-1252 bytes as windows-1252, not as the DOS or Mac code page a detector half-guessed', async () => {
+    // jschardet 4 answers cp862 (Hebrew DOS) or MacCyrillic below any useful confidence here.
+    const body = await parseMessage(undeclared('Le prix: 10\x80 \x96 \x93vraiment\x94 \x85 bient\xf4t, \xe0 20\x80 et 30\x80.'));
+    expect(body.bodyText?.trim()).toBe('Le prix: 10€ – “vraiment” … bientôt, à 20€ et 30€.');
+    const subject = await parseMessage(message('From: a@x.com\nSubject: \x93Offre\x94 \x96 10\x80 \x85 20\x80 \x91sp\xe9cial\x92', 'x'));
+    expect(subject.subject).toBe('“Offre” – 10€ … 20€ ‘spécial’');
+  });
+
+  it('never shows 0x80-0x9f as C1 controls when a detected script is right: its Windows code page reads them', async () => {
+    // Scored above windows-1255 by jschardet, ISO-8859-8 has C1 controls at "€" and the curly quotes.
+    const hebrew = 'מחר תודה מחר תודה תודה הוא הלקוחות כל רבה הלקוחות רבה שלנו בלבד 41€ “מחר”.';
+    expect((await parseMessage(undeclared(inCharset(hebrew, 'windows-1255')))).bodyText?.trim()).toBe(hebrew);
+    // MacCyrillic ties with windows-1251 and reads "€" as "И".
+    const russian = 'до заказ встречи спасибо цена цена ваш доставка за 84€ “до”.';
+    expect((await parseMessage(undeclared(inCharset(russian, 'windows-1251')))).bodyText?.trim()).toBe(russian);
+  });
+
+  it('reads the UTF-8 of a C1 control (windows-1252 converted as Latin-1) as the windows-1252 character', async () => {
+    expect((await parseMessage(undeclared('10\xc2\x80 \xc2\x93caf\xc3\xa9\xc2\x94'))).bodyText?.trim()).toBe('10€ “café”');
+  });
+
+  it('reads raw 8-bit header bytes as windows-1252 in mail the MIME parser gives up on', async () => {
+    // Deeper than the parser's nesting limit (64), so only the header block is read.
+    const nested = Array.from({ length: 70 }, (_, i) => `--b${i}\nContent-Type: multipart/mixed; boundary="b${i + 1}"\n\n`).join('');
+    const parsed = await parseMessage(
+      message(
+        'From: a@x.com\nSubject: 10\x80 =?utf-8?Q?gr=C3=BC=C3=9Fe?=\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b0"',
+        nested,
+      ),
+    );
+    expect(parsed.parseProblem).toContain('MIME parse failed');
+    expect(parsed.subject).toBe('10€ grüße');
+  });
+});
+
 describe('structure', () => {
   const multipart = (type: string, parts: string[]) =>
     message(`From: a@x.com\nMIME-Version: 1.0\nContent-Type: ${type}; boundary="b"`, `${parts.map((p) => `--b\n${p}\n`).join('')}--b--\n`);
@@ -139,6 +180,173 @@ describe('structure', () => {
     const parsed = await parseMessage(bytes('From: a@x.com\nSubject: here\nno separating empty line here\nsecond line\n'));
     expect(parsed.subject).toBe('here');
     expect(parsed.bodyText?.trim()).toBe('no separating empty line here\nsecond line');
+  });
+});
+
+describe('binary parts are attachments, never the body (issue 33)', () => {
+  // A 1x1 PNG and gzip data, as a camera or an archiver writes them.
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
+  const gzip = gzipSync(Buffer.from('quarterly numbers, column by column; '.repeat(40)));
+  const base64 = (data: Buffer) => data.toString('base64').replace(/.{76}/g, '$&\n');
+  const latin1 = (data: Buffer) => data.toString('latin1');
+  const mime = (type: string, body: string) => message(`From: a@x.com\nMIME-Version: 1.0\nContent-Type: ${type}`, body);
+  const mixed = (...parts: string[]) => mime('multipart/mixed; boundary="b"', `${parts.map((p) => `--b\n${p}\n`).join('')}--b--\n`);
+  const summary = async (raw: Buffer) => {
+    const parsed = await parseMessage(raw);
+    return { body: parsed.bodyText?.trim() ?? null, attachments: parsed.attachments.map((a) => [a.filename, a.contentType]) };
+  };
+
+  it('lists base64 data in a part with no Content-Type (RFC 2045 text/plain by default) as an attachment', async () => {
+    expect(await summary(mixed('Content-Type: text/plain\n\nHello Bob', `Content-Transfer-Encoding: base64\n\n${base64(png)}`))).toEqual({
+      body: 'Hello Bob',
+      attachments: [[null, 'application/octet-stream']],
+    });
+    // The message's only part, with no type at all: nothing to show as text.
+    const only = message('From: a@x.com\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64', base64(gzip));
+    expect(await summary(only)).toEqual({ body: null, attachments: [[null, 'application/octet-stream']] });
+    // An alternative with no type: the text alternative is the body.
+    const alternative = mime(
+      'multipart/alternative; boundary="b"',
+      `--b\nContent-Type: text/plain\n\nHello Bob\n--b\nContent-Transfer-Encoding: base64\n\n${base64(png)}\n--b--\n`,
+    );
+    expect(await summary(alternative)).toEqual({ body: 'Hello Bob', attachments: [[null, 'application/octet-stream']] });
+  });
+
+  it('lists a text part that holds binary bytes, or a PDF, as an attachment', async () => {
+    expect(
+      await summary(
+        mixed('Content-Type: text/plain\n\nHello Bob', `Content-Type: text/plain\nContent-Transfer-Encoding: 8bit\n\n${latin1(gzip)}`),
+      ),
+    ).toEqual({
+      body: 'Hello Bob',
+      attachments: [[null, 'text/plain']],
+    });
+    // A PDF's first kilobytes may be readable; its signature says what it is.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+    const only = message('From: a@x.com\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64', base64(pdf));
+    expect(await summary(only)).toEqual({ body: null, attachments: [[null, 'application/octet-stream']] });
+  });
+
+  it('lists a part whose name says an image or an archive as an attachment, even as the only part', async () => {
+    expect(await summary(mime('text/plain; name="photo.png"\nContent-Transfer-Encoding: base64', base64(png)))).toEqual({
+      body: null,
+      attachments: [['photo.png', 'image/png']],
+    });
+    const attached = message(
+      'From: a@x.com\nMIME-Version: 1.0\nContent-Disposition: attachment; filename="q3.zip"\nContent-Transfer-Encoding: base64',
+      base64(gzip),
+    );
+    expect(await summary(attached)).toEqual({ body: null, attachments: [['q3.zip', 'application/zip']] });
+  });
+
+  it('reads what a broken Content-Type still says: a type without subtype, a parameter without its ";"', async () => {
+    expect(await summary(mime('image; name="a.png"\nContent-Transfer-Encoding: base64', base64(png)))).toEqual({
+      body: null,
+      attachments: [['a.png', 'image/png']],
+    });
+    expect(
+      await summary(
+        mixed(
+          'Content-Type: text/plain\n\nHello Bob',
+          `Content-Type: image/png name="Scan 1.png"\nContent-Transfer-Encoding: base64\n\n${base64(png)}`,
+        ),
+      ),
+    ).toEqual({
+      body: 'Hello Bob',
+      attachments: [['Scan 1.png', 'image/png']],
+    });
+  });
+
+  it('reads the parts of a multipart whose boundary is missing or not the one its parts use', async () => {
+    const parts = `This is a multi-part message in MIME format.\n--p\nContent-Type: text/plain\n\nHello Bob\n--p\nContent-Type: application/zip; name="q3.zip"\nContent-Transfer-Encoding: base64\n\n${base64(gzip)}\n--p--\n`;
+    for (const type of ['multipart/mixed', 'multipart/mixed; boundary="other"']) {
+      const parsed = await parseMessage(mime(type, parts));
+      expect({ body: parsed.bodyText?.trim(), attachments: parsed.attachments.map((a) => a.filename) }, type).toEqual({
+        body: 'Hello Bob',
+        attachments: ['q3.zip'],
+      });
+      expect(parsed.parseProblem).toContain("read with its parts' boundary");
+    }
+    // No part at all: the text RFC 2045 reads a broken Content-Type as.
+    expect(await summary(mime('multipart/report;', 'The message could not be delivered.'))).toEqual({
+      body: 'The message could not be delivered.',
+      attachments: [],
+    });
+  });
+
+  it('keeps text as text: control characters text holds, a UTF-16 byte order mark, a text file name', async () => {
+    const text = (body: string) => summary(message('From: a@x.com\nMIME-Version: 1.0\nContent-Type: text/plain', body));
+    expect(await text('Page one\fPage two\tend\x00')).toEqual({ body: 'Page one\fPage two\tend', attachments: [] });
+    // Outlook wrote "=01" for each character it lost: text with many control bytes of one kind.
+    const lost = 'the =01&Daily Midpoint=018 price, as agreed.=01; '.repeat(5).trim();
+    expect(await summary(mime('text/plain\nContent-Transfer-Encoding: quoted-printable', lost))).toEqual({
+      body: lost.replace(/=01/g, '\x01'),
+      attachments: [],
+    });
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Grüße aus Köln', 'utf16le')]);
+    expect(await summary(message('From: a@x.com\nMIME-Version: 1.0\nContent-Transfer-Encoding: base64', base64(utf16)))).toEqual({
+      body: 'Grüße aus Köln',
+      attachments: [],
+    });
+    expect(await summary(mime('text/plain; name="notes.txt"', 'The notes.'))).toEqual({ body: 'The notes.', attachments: [] });
+    // Text mislabelled base64 (words and spaces) keeps its raw text.
+    expect(await summary(mime('text/plain\nContent-Transfer-Encoding: base64', 'Hello Bob the numbers are in'))).toEqual({
+      body: 'Hello Bob the numbers are in',
+      attachments: [],
+    });
+  });
+});
+
+describe('raw UTF-7 in headers (issue 33)', () => {
+  const headers = async (lines: string) => parseMessage(message(`From: "J+APY-rg M+APw-ller" <j@x.de>\n${lines}`, 'x'));
+
+  it('decodes UTF-7 an old client wrote into a header without encoded-words', async () => {
+    expect(await headers('Subject: Gr+APw-+AN8-e')).toMatchObject({ subject: 'Grüße', senderName: 'Jörg Müller' });
+    // Beside encoded-words, and a script beyond Latin (one run of three characters: 日本語).
+    expect((await headers('Subject: +AMk-t+AOk- =?utf-8?Q?caf=C3=A9?=')).subject).toBe('Été café');
+    expect((await headers('Subject: Re: +ZeVnLIqe-')).subject).toBe('Re: 日本語');
+    // A literal "+" is "+-" in UTF-7.
+    expect((await headers('Subject: 1+-1 Gr+APw-+AN8-e')).subject).toBe('1+1 Grüße');
+  });
+
+  it('leaves plus signs that are not UTF-7 alone', async () => {
+    const unchanged = [
+      'Call +49-30-1234 or +49 30 1234 about C++ and a+b-c',
+      // Well formed but ASCII letters only: an encoder writes those directly.
+      'Re: +AGE- test',
+      // Well formed but private-use characters: a number, not text.
+      'Ref +49301234-5',
+      // One malformed run: the header is not UTF-7, so its other run is not decoded either.
+      'Gr+APw-e +1-',
+      'Price +ABC- only',
+    ];
+    for (const subject of unchanged) expect((await headers(`Subject: ${subject}`)).subject, subject).toBe(subject);
+    // 8-bit text is not UTF-7.
+    expect((await headers('Subject: M\xfcller +APw-')).subject).toBe('Müller +APw-');
+    // Addresses keep their tags: only names and free text are decoded.
+    expect((await parseMessage(message('From: j+APw-@x.de\nSubject: x', 'x'))).senderEmail).toBe('j+apw-@x.de');
+  });
+
+  it('decodes it in the header fields "Show original" lists, never in identifiers', () => {
+    const block = bytes('Message-ID: <CA+ZeVnLIqe-x@mail.example>\nSubject: Gr+APw-+AN8-e\n');
+    expect(headerFields(block)).toEqual([
+      { name: 'Message-ID', value: '<CA+ZeVnLIqe-x@mail.example>' },
+      { name: 'Subject', value: 'Grüße' },
+    ]);
+  });
+
+  it('decodes a raw UTF-7 file name', async () => {
+    const parsed = await parseMessage(
+      message(
+        'From: a@x.com\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"',
+        '--b\nContent-Type: text/plain\n\nSee attached.\n--b\nContent-Type: application/pdf; name="Pr+APw-fung.pdf"\nContent-Disposition: attachment; filename="Pr+APw-fung.pdf"\nContent-Transfer-Encoding: base64\n\nJVBERi0=\n--b--\n',
+      ),
+    );
+    expect(parsed.attachments.map((a) => a.filename)).toEqual(['Prüfung.pdf']);
   });
 });
 

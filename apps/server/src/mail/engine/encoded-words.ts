@@ -1,4 +1,5 @@
 import { decodeText } from './charsets.ts';
+import { decodeRawUtf7 } from './raw-utf7.ts';
 
 /**
  * RFC 2047 encoded-words (`=?charset?Q|B?text?=`) in a header value, decoded through charsets.ts:
@@ -57,4 +58,13 @@ export function decodeEncodedWords(value: string): string {
   }
   flush();
   return out + value.slice(last);
+}
+
+/**
+ * The text of an unstructured header or a display name or file name, as a reader sees it: raw
+ * UTF-7 where it is unambiguous (raw-utf7.ts), then encoded-words. Not for identifiers (Message-ID,
+ * References, addresses), whose plus signs are never UTF-7.
+ */
+export function decodeHeaderText(value: string): string {
+  return decodeEncodedWords(decodeRawUtf7(value));
 }

@@ -1,6 +1,9 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import { decodeEncodedWords } from './encoded-words.ts';
+import { decodeEncodedWords, decodeHeaderText } from './encoded-words.ts';
 import { reencodeHeaderLine } from './mime-tree.ts';
+
+/** Fields of free text, where raw UTF-7 may be (raw-utf7.ts); never identifiers or addresses. */
+const TEXT_FIELD = /^(?:subject|comments|keywords|thread-topic|content-description)$/i;
 
 /** A header field as "Show original" lists it: its name as written, its value unfolded and decoded. */
 export type HeaderField = { name: string; value: string };
@@ -45,5 +48,8 @@ export function headerFields(block: Uint8Array): HeaderField[] {
     const colon = text.indexOf(':');
     fields.push(colon > 0 ? { name: text.slice(0, colon).trim(), value: text.slice(colon + 1) } : { name: '', value: text });
   }
-  return fields.map((field) => ({ name: field.name, value: decodeEncodedWords(field.value.replace(/\s+/g, ' ').trim()) }));
+  return fields.map((field) => {
+    const value = field.value.replace(/\s+/g, ' ').trim();
+    return { name: field.name, value: TEXT_FIELD.test(field.name) ? decodeHeaderText(value) : decodeEncodedWords(value) };
+  });
 }

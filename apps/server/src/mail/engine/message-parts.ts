@@ -1,6 +1,7 @@
 import { parseMailboxes } from './addresses.ts';
-import { decodeText } from './charsets.ts';
-import { decodeEncodedWords } from './encoded-words.ts';
+import { isBinaryName, looksBinary, typeOfName } from './binary-content.ts';
+import { type DecodedText, decodeText } from './charsets.ts';
+import { decodeHeaderText } from './encoded-words.ts';
 import { htmlToText } from './html-to-text.ts';
 import { type MimePart, readMimeTree } from './mime-tree.ts';
 
@@ -12,9 +13,12 @@ import { type MimePart, readMimeTree } from './mime-tree.ts';
  * - other multiparts (mixed, report, signed, unknown): every inline part in order;
  * - text/plain and text/html not marked attachment and without a file name are body text (a named
  *   or attached text part is an attachment, as is every other type), except the message's only part;
+ * - a text part is never the body when it holds data (binary-content.ts): its file name says an
+ *   image, an archive, a PDF..., or its content is binary (a missing or defaulted Content-Type over
+ *   base64 of an image); it is an attachment, even as the message's only part;
  * - an inline message/rfc822 is shown as a short header block and its own body (up to a depth);
- * - text is decoded by charsets.ts; a part labelled base64 or quoted-printable whose decoding is
- *   not text (binary junk from a plain text body) keeps its raw text and records the problem.
+ * - text is decoded by charsets.ts; a part labelled base64 whose body is not base64 (words and
+ *   spaces: a plain text body mislabelled) keeps its raw text and records the problem.
  */
 
 export type Attachment = {
@@ -53,12 +57,12 @@ const htmlOf = (segment: Segment): string =>
 
 function filenameOf(part: MimePart): string | null {
   const name = part.dispositionParams.filename || part.params.name;
-  return name ? decodeEncodedWords(name).trim() || null : null;
+  return name ? decodeHeaderText(name).trim() || null : null;
 }
 
 /**
  * Decoded text that is no text: control characters (NUL, most C0 and C1) or replaced bytes in more
- * than 1 % of it, as binary junk from a body that was not in its transfer encoding gives.
+ * than 1 % of it, as a damaged base64 body gives once decoded (text pasted into it shifts the rest).
  */
 function isJunk(text: string): boolean {
   const length = Math.min(text.length, 4096);
@@ -74,14 +78,30 @@ function isJunk(text: string): boolean {
 /** Past this share of characters outside the base64 alphabet, a "base64" body is text mislabelled. */
 const NOT_BASE64_SHARE = 0.05;
 
-function nonBase64Share(raw: Uint8Array): number {
-  let others = 0;
-  for (const b of raw) if (!BASE64_OR_SPACE[b]) others++;
-  return raw.length ? others / raw.length : 0;
-}
-
 const BASE64_OR_SPACE = new Uint8Array(256);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= \t\r\n') BASE64_OR_SPACE[c.charCodeAt(0)] = 1;
+
+/**
+ * The characters of a "base64" body that base64 does not have: `inLines` counts spaces and tabs
+ * inside its lines too (base64 lines have none; text has one every few letters), `all` only the
+ * rest (what the decoder skips).
+ */
+function nonBase64Shares(raw: Uint8Array): { inLines: number; all: number } {
+  let others = 0;
+  let spaces = 0;
+  let counted = 0;
+  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1');
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    counted += trimmed.length;
+    for (let i = 0; i < trimmed.length; i++) {
+      const c = trimmed.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) spaces++;
+      else if (!BASE64_OR_SPACE[c]) others++;
+    }
+  }
+  return counted ? { inLines: (others + spaces) / counted, all: others / counted } : { inLines: 0, all: 0 };
+}
 
 /** flowed text (RFC 3676): soft line breaks after a trailing space are joined. */
 function unflow(text: string, delSp: boolean): string {
@@ -104,10 +124,10 @@ class PartsCollector {
 
   constructor(private readonly depth: number) {}
 
-  private attach(part: MimePart, filename = filenameOf(part)) {
+  private attach(part: MimePart, filename = filenameOf(part), contentType = part.type) {
     this.attachments.push({
       filename,
-      contentType: part.type,
+      contentType,
       contentId: part.contentId,
       disposition: part.disposition || null,
       content: part.content ?? new Uint8Array(0),
@@ -119,19 +139,22 @@ class PartsCollector {
   }
 
   /**
-   * The text of a text part, decoded. A body labelled base64 that is not (other characters in it, or
-   * junk once decoded) keeps its raw text; quoted-printable decodes harmlessly whatever the text.
+   * The text of a text part, decoded, or null when it holds data (binary-content.ts). A body
+   * labelled base64 that is not (words and spaces in its lines, or junk once decoded: text pasted
+   * into base64) keeps its raw text; quoted-printable decodes harmlessly whatever the text.
    */
-  private decodeTextPart(part: MimePart): string {
+  private decodeTextPart(part: MimePart): string | null {
+    const charset = part.params.charset;
     const content = part.content ?? new Uint8Array(0);
-    const base64 = part.transferEncoding === 'base64' && part.rawBody !== null;
-    const strangers = base64 ? nonBase64Share(part.rawBody!) : 0;
-    let decoded = decodeText(content, part.params.charset);
-    if (base64 && (strangers > NOT_BASE64_SHARE || isJunk(decoded.text))) {
+    const strangers = part.transferEncoding === 'base64' && part.rawBody !== null ? nonBase64Shares(part.rawBody) : null;
+    const base64Shaped = !strangers || strangers.inLines <= NOT_BASE64_SHARE;
+    if (base64Shaped && looksBinary(content, charset)) return null;
+    let decoded: DecodedText = decodeText(content, charset);
+    if (strangers && (!base64Shaped || isJunk(decoded.text))) {
       this.note(`A ${part.type} part labelled base64 is not base64: its raw text is kept`);
-      decoded = decodeText(part.rawBody!, part.params.charset);
+      decoded = decodeText(part.rawBody!, charset);
       decoded.text = decoded.text.replace(/\r\n/g, '\n');
-    } else if (strangers > 0) {
+    } else if (strangers && strangers.all > 0) {
       this.note(`A ${part.type} part's base64 holds other characters: decoded without them`);
     }
     if (decoded.guessed) this.note(`Body charset: ${decoded.guessed}; read as ${decoded.charset}`);
@@ -141,12 +164,23 @@ class PartsCollector {
 
   private isBodyText(part: MimePart, only: boolean): boolean {
     if (part.type !== 'text/plain' && part.type !== 'text/html') return false;
+    const filename = filenameOf(part);
+    // A name that says an image, an archive, a PDF... is an attachment's, whatever the type says.
+    if (isBinaryName(filename)) return false;
     if (only) return true;
-    return part.disposition !== 'attachment' && !filenameOf(part);
+    return part.disposition !== 'attachment' && !filename;
+  }
+
+  /** A text part that holds data: an attachment, typed by its name or as octet-stream when its type was defaulted. */
+  private attachData(part: MimePart) {
+    const filename = filenameOf(part);
+    this.note(`A ${part.type} part holds binary data: listed as an attachment`);
+    this.attach(part, filename, part.typeDefaulted ? (typeOfName(filename) ?? 'application/octet-stream') : part.type);
   }
 
   /** The body segments of `part` (attachments found on the way are collected). */
   async collect(part: MimePart, only = false, inReport = false): Promise<Segment[]> {
+    if (part.problem) this.note(part.problem);
     if (part.type.startsWith('multipart/')) {
       const subtype = part.type.slice('multipart/'.length);
       if (subtype === 'alternative') return this.alternative(part);
@@ -166,6 +200,10 @@ class PartsCollector {
     }
     if (this.isBodyText(part, only)) {
       const text = this.decodeTextPart(part);
+      if (text === null) {
+        this.attachData(part);
+        return [];
+      }
       if (part.type === 'text/html') return [{ html: text }];
       // Old gateways relabelled HTML mail text/plain: a whole HTML document is shown as one.
       if (isHtmlDocument(text)) {
@@ -174,7 +212,12 @@ class PartsCollector {
       }
       return [{ text, html: null }];
     }
-    if (part.content) this.attach(part);
+    if (part.content) {
+      // A part typed text (or not typed) but named as data (photo.png) is filed under the type its name says.
+      const filename = filenameOf(part);
+      const textual = part.typeDefaulted || part.type === 'text/plain' || part.type === 'text/html';
+      this.attach(part, filename, textual && isBinaryName(filename) ? typeOfName(filename)! : part.type);
+    }
     return [];
   }
 
@@ -205,7 +248,7 @@ class PartsCollector {
         .join(', ');
     const lines = [
       ['From', addresses('from')],
-      ['Subject', decodeEncodedWords(header('subject') ?? '')],
+      ['Subject', decodeHeaderText(header('subject') ?? '')],
       ['Date', header('date') ?? ''],
       ['To', addresses('to')],
     ]

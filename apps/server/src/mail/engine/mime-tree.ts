@@ -1,5 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import PostalMime, { type Email } from 'postal-mime';
+import { typeOfName } from './binary-content.ts';
 import { decodeText } from './charsets.ts';
 
 /**
@@ -36,8 +37,14 @@ type PostalNode = {
 
 /** One part of a message. */
 export type MimePart = {
-  /** Lower-case type/subtype; a type with no subtype is text/plain (RFC 2045 section 5.2). */
+  /**
+   * Lower-case type/subtype. No Content-Type, or one that is not type/subtype, is text/plain (RFC
+   * 2045 section 5.2), except a bare binary top-level type ("image"): then the file name's type,
+   * else application/octet-stream. A multipart whose parts cannot be found is text/plain too.
+   */
   type: string;
+  /** The type is RFC 2045's default, not one the part declares. */
+  typeDefaulted: boolean;
   params: Record<string, string>;
   /** 'attachment', 'inline', other tokens as written, or '' when absent. */
   disposition: string;
@@ -50,6 +57,8 @@ export type MimePart = {
   content: Uint8Array | null;
   /** The body as it is in the message, before transfer decoding (leaves only). */
   rawBody: Uint8Array | null;
+  /** What was repaired to read the part (a parse problem worth recording), if anything. */
+  problem?: string;
 };
 
 export type MimeTree = { email: Email; root: MimePart };
@@ -140,13 +149,55 @@ class TreeReader extends PostalMime {
   }
 }
 
-function toPart(node: PostalNode, raw: Uint8Array): MimePart {
+const TOKEN = "[!#$%&'*+.^_`{|}~0-9a-z-]+";
+const TYPE = new RegExp(`^${TOKEN}/${TOKEN}$`, 'i');
+/** "image/png name=a.png": a type and a parameter whose ';' is missing. */
+const TYPE_THEN_PARAMETER = new RegExp(`^\\s*(${TOKEN}/${TOKEN})\\s+(${TOKEN})\\s*=\\s*(?:"([^"]*)"|([^\\s;]+))`, 'i');
+/** Top-level types of data, never text, even without their subtype. */
+const BINARY_TOP_LEVEL = /^(?:image|audio|video|application|font|model)$/;
+
+type ResolvedType = { type: string; params: Record<string, string>; defaulted: boolean };
+
+/** The part's type as RFC 2045 reads it, salvaging what a broken Content-Type still says. */
+function resolveType(node: PostalNode): ResolvedType {
   const declared = node.contentType.parsed.value;
-  const type = declared.includes('/') ? declared : node.contentType.multipart ? declared : 'text/plain';
+  const params = node.contentType.parsed.params;
+  if (TYPE.test(declared)) return { type: declared, params, defaulted: !node.headers.some((h) => h.key === 'content-type') };
+  const salvaged = TYPE_THEN_PARAMETER.exec(node.contentType.value);
+  if (salvaged) {
+    return {
+      type: salvaged[1]!.toLowerCase(),
+      params: { ...params, [salvaged[2]!.toLowerCase()]: salvaged[3] ?? salvaged[4]! },
+      defaulted: false,
+    };
+  }
+  if (node.contentType.multipart) return { type: declared, params, defaulted: false };
+  if (BINARY_TOP_LEVEL.test(declared)) {
+    const name = node.contentDisposition.parsed.params.filename || params.name;
+    return { type: typeOfName(name) ?? 'application/octet-stream', params, defaulted: false };
+  }
+  return { type: 'text/plain', params, defaulted: true };
+}
+
+/** Whether a line of the multipart's body is a delimiter of the boundary postal-mime read it with. */
+function isDelimited(node: PostalNode, raw: Uint8Array): boolean {
+  const boundary = node.contentType.parsed.params.boundary;
+  if (!boundary) return false;
+  const delimiter = `--${boundary}`;
+  const body = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1', node.bodyStart, node.bodyEnd);
+  return body.split(/\r?\n/).some((line) => line.startsWith(delimiter) && /^(?:--)?[ \t]*$/.test(line.slice(delimiter.length)));
+}
+
+function toPart(node: PostalNode, raw: Uint8Array): MimePart {
+  const { type, params, defaulted } = resolveType(node);
   const isLeaf = node.childNodes.length === 0 && !node.contentType.multipart;
+  // A multipart with no part found keeps its body, to be read again (repairMultiparts), unless
+  // the boundary postal-mime used delimits it: then it is empty as written.
+  const keepsBody = node.childNodes.length === 0 && node.bodyStart !== undefined && (isLeaf || !isDelimited(node, raw));
   return {
     type,
-    params: node.contentType.parsed.params,
+    typeDefaulted: defaulted,
+    params,
     disposition: node.contentDisposition.parsed.value,
     dispositionParams: node.contentDisposition.parsed.params,
     transferEncoding: node.contentTransferEncoding.encoding,
@@ -154,8 +205,64 @@ function toPart(node: PostalNode, raw: Uint8Array): MimePart {
     headers: node.headers,
     children: node.childNodes.map((child) => toPart(child, raw)),
     content: isLeaf && node.content ? new Uint8Array(node.content) : null,
-    rawBody: isLeaf && node.bodyStart !== undefined ? raw.subarray(node.bodyStart, node.bodyEnd) : isLeaf ? new Uint8Array(0) : null,
+    rawBody: keepsBody ? raw.subarray(node.bodyStart, node.bodyEnd) : isLeaf ? new Uint8Array(0) : null,
   };
+}
+
+/** Part header fields that say a MIME part starts. */
+const PART_FIELD = /^content-(?:type|transfer-encoding|disposition|id)[ \t]*:/i;
+const FIELD = /^[!-9;-~]+[ \t]*:|^[ \t]/;
+
+/**
+ * The boundary a multipart's parts use when its own is missing or wrong: the first delimiter-like
+ * line ("--" and 1 to 70 characters, RFC 2046 section 5.1.1) followed by a header block (field lines
+ * up to an empty line) with a Content-Type, Content-Transfer-Encoding, Content-Disposition or
+ * Content-ID field.
+ */
+function boundaryOfParts(body: string): string | null {
+  const lines = body.split(/\r?\n/);
+  for (let i = 0; i < lines.length - 1; i++) {
+    const delimiter = /^--([^\s"][^"]{0,69}?)[ \t]*$/.exec(lines[i]!);
+    if (!delimiter) continue;
+    for (let k = i + 1; k < lines.length && FIELD.test(lines[k]!); k++) {
+      if (PART_FIELD.test(lines[k]!)) return delimiter[1]!;
+    }
+  }
+  return null;
+}
+
+/**
+ * A multipart in which no part was found: its boundary parameter is missing or broken, or no line
+ * of its body is its delimiter. When its body has delimiter lines followed by part headers, it is
+ * read again with that boundary; otherwise it is the text/plain RFC 2045 section 5.2 reads a
+ * broken Content-Type as (when it holds more than white space). A multipart whose own delimiter is
+ * there is empty as written: toPart keeps no body for it.
+ */
+async function repairMultiparts(part: MimePart, options: { maxNestingDepth: number }): Promise<void> {
+  for (const child of part.children) await repairMultiparts(child, options);
+  if (!part.type.startsWith('multipart/') || part.children.length > 0 || !part.rawBody) return;
+  const rawBody = part.rawBody;
+  part.rawBody = null;
+  const body = Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength).toString('latin1');
+  const declared = part.params.boundary;
+  const boundary = boundaryOfParts(body);
+  if (boundary) {
+    const head = Buffer.from(`Content-Type: ${part.type}; boundary="${boundary}"\r\n\r\n`, 'latin1');
+    const reread = await readMimeTree(Buffer.concat([head, rawBody]), options);
+    if (reread.root.children.length > 0) {
+      part.children = reread.root.children;
+      const why = !declared
+        ? 'has no boundary'
+        : declared === boundary
+          ? 'has a broken boundary parameter'
+          : 'has a boundary its parts do not use';
+      part.problem = `A ${part.type} part ${why}: read with its parts' boundary`;
+      return;
+    }
+  }
+  if (!body.trim()) return;
+  part.problem = `A ${part.type} part has no parts ${declared ? 'with its boundary' : '(no boundary)'}: read as text/plain`;
+  Object.assign(part, { type: 'text/plain', typeDefaulted: true, params: {}, transferEncoding: '', content: rawBody, rawBody });
 }
 
 /** The message's header fields (postal-mime's `Email`, bodies left out) and its part tree. */
@@ -164,5 +271,7 @@ export async function readMimeTree(raw: Uint8Array, options: { maxNestingDepth: 
   const email = await reader.parse(raw);
   const root = (reader as unknown as { root: PostalNode }).root;
   // postal-mime parses a copy of the input: the body offsets are offsets into that copy, which equals `raw`.
-  return { email, root: toPart(root, raw) };
+  const tree = { email, root: toPart(root, raw) };
+  await repairMultiparts(tree.root, options);
+  return tree;
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Email } from 'postal-mime';
 import { parseMailboxes } from './addresses.ts';
 import { cutAttachmentBodies, markerIndex } from './attachment-bodies.ts';
-import { decodeEncodedWords } from './encoded-words.ts';
+import { decodeText } from './charsets.ts';
+import { decodeHeaderText } from './encoded-words.ts';
+import { headerBlockLength, headerFields } from './header-fields.ts';
 import { htmlToText } from './html-to-text.ts';
 import { collectParts, type MessageParts } from './message-parts.ts';
 import { readMimeTree } from './mime-tree.ts';
@@ -217,7 +219,7 @@ function fromParsed({ email, parts }: Parsed, sizeBytes: number, contentHash: st
     threadId: references[0] ?? inReplyTo ?? messageKey,
     inReplyTo,
     references,
-    subject: subject === undefined ? null : cleanText(decodeEncodedWords(subject), 2000),
+    subject: subject === undefined ? null : cleanText(decodeHeaderText(subject), 2000),
     senderEmail: normalizeAddress(from?.address),
     senderName: cleanText(from?.name?.trim() || null, 500),
     recipientEmails: uniqueAddresses(allOf(email, 'to')),
@@ -244,17 +246,19 @@ function fromParsed({ email, parts }: Parsed, sizeBytes: number, contentHash: st
   };
 }
 
-/** Last resort for mail the MIME parser rejects: keep what the header block says. */
+/**
+ * Last resort for mail the MIME parser rejects: keep what the header block says, its fields decoded
+ * as the parser decodes them (header-fields.ts: 8-bit bytes and encoded-words), the rest as text.
+ */
 function fromHeadersOnly(raw: Uint8Array, sizeBytes: number, contentHash: string, problem: string): ParsedMessage {
-  const head = Buffer.from(raw.subarray(0, 65_536)).toString('latin1');
-  const headerBlock = head.split(/\r?\n\r?\n/)[0] ?? '';
-  const unfolded = headerBlock.replace(/\r?\n[ \t]+/g, ' ');
-  const get = (name: string) => unfolded.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im'))?.[1]?.trim();
+  const head = raw.subarray(0, 65_536);
+  const headerEnd = headerBlockLength(head);
+  const fields = headerFields(headerEnd >= 0 ? head.subarray(0, headerEnd) : head);
+  const get = (name: string) => fields.find((field) => field.name.toLowerCase() === name)?.value.trim() || undefined;
   const messageId = normalizeMessageId(get('message-id'));
   const fromHeader = get('from') ?? '';
   const fromAddress = normalizeAddress(fromHeader.match(/<([^>]+)>/)?.[1] ?? fromHeader.match(/[^\s<>"]+@[^\s<>"]+/)?.[0]);
-  const body = Buffer.from(raw).toString('utf8');
-  const bodyStart = body.search(/\r?\n\r?\n/);
+  const body = headerEnd >= 0 ? decodeText(raw.subarray(headerEnd), undefined).text.trim() : null;
   const messageKey = messageId ?? `sha256:${contentHash}`;
   const date = parseDate(get('date'));
   return {
@@ -271,7 +275,7 @@ function fromHeadersOnly(raw: Uint8Array, sizeBytes: number, contentHash: string
     recipientNames: {},
     date,
     dateUnknown: date === null,
-    bodyText: cleanText(bodyStart >= 0 ? body.slice(bodyStart).trim() : null),
+    bodyText: cleanText(body || null),
     bodyHtml: null,
     hasAttachments: false,
     attachments: [],
