@@ -45,12 +45,16 @@ module.exports = {
     {
       name: 'drafts-engine-reads-style-engine',
       comment:
-        "The drafting engine writes in the user's voice: besides its own area and mail/engine it reads the pure style engine (profile types, styleMatch, own words), and nothing else of another area.",
+        "The drafting engine writes in the user's voice about what the mail asks: besides its own area and mail/engine it reads the pure style engine (profile types, styleMatch) and the understanding engine (asks, language), and nothing else of another area.",
       severity: 'error',
       from: { path: '^apps/server/src/drafts/engine/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^apps/server/src/[^/]+/',
-        pathNot: ['^apps/server/src/drafts/', '^apps/server/src/(platform|test-support)/', '^apps/server/src/(mail|style)/engine/'],
+        pathNot: [
+          '^apps/server/src/drafts/',
+          '^apps/server/src/(platform|test-support)/',
+          '^apps/server/src/(mail|style|understanding)/engine/',
+        ],
       },
     },
     {

@@ -21,12 +21,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { composeReply } from '../apps/server/src/drafts/engine/compose.ts';
+import { ownText } from '../apps/server/src/drafts/engine/mail-words.ts';
 import { rougeL } from '../apps/server/src/drafts/engine/rouge.ts';
-import { ownText } from '../apps/server/src/drafts/engine/triage.ts';
 import type { ComposeInput, PastReply } from '../apps/server/src/drafts/engine/types.ts';
+import { bodyOf, splitOwnWords } from '../apps/server/src/mail/engine/own-words.ts';
 import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../apps/server/src/style/engine/build-profile.ts';
-import { bodyOf, splitOwnWords } from '../apps/server/src/style/engine/own-words.ts';
 import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/engine/prune.ts';
 import { styleMatch } from '../apps/server/src/style/engine/style-match.ts';
 import type { IncomingMail, SentMail, StyleProfile } from '../apps/server/src/style/engine/types.ts';

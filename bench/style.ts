@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bodyOf, ownWords } from '../apps/server/src/mail/engine/own-words.ts';
 import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../apps/server/src/style/engine/build-profile.ts';
-import { bodyOf, ownWords } from '../apps/server/src/style/engine/own-words.ts';
 import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/engine/prune.ts';
 import { styleEvidence, styleMatch } from '../apps/server/src/style/engine/style-match.ts';
 import type { IncomingMail, SentMail, StyleProfile, StyleProfileInput } from '../apps/server/src/style/engine/types.ts';

@@ -18,8 +18,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { splitOwnWords } from '../apps/server/src/mail/engine/own-words.ts';
 import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
-import { splitOwnWords } from '../apps/server/src/style/engine/own-words.ts';
 import { greetingNames } from '../apps/server/src/understanding/engine/audience.ts';
 import { readerNames } from '../apps/server/src/understanding/engine/reader.ts';
 import {

@@ -31,6 +31,7 @@ import { publicRoutes } from './public/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { styleRoutes } from './style/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { understandingRoutes } from './understanding/routes.ts';
 import { invitationRoutes } from './users/routes.ts';
 
 const SSE_HEARTBEAT_MS = 25_000;
@@ -57,6 +58,7 @@ export function createApi(deps: Deps) {
     .route('/', accountRoutes(deps))
     .route('/', emailRoutes(deps))
     .route('/', draftRoutes(deps))
+    .route('/', understandingRoutes(deps))
     .route('/', deliveryRoutes(deps))
     .route('/', draftingMemoryRoutes(deps))
     .route('/', contactRoutes(deps))

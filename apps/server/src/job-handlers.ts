@@ -6,8 +6,8 @@ import { updateContactsForEmails } from './contacts/service.ts';
 import { deliverDraftJob, failStalledDeliveriesJob } from './delivery/jobs.ts';
 import { deliverDraft, failStalledDeliveries } from './delivery/service.ts';
 import type { Deps } from './deps.ts';
-import { composeDraftJob, learnFromOwnRepliesJob, relearnTriageJob, triageStoredMailJob } from './drafts/jobs.ts';
-import { composeDraftForEmail, learnFromOwnReplies, relearnTriage, requestRelearn, triageStoredMail } from './drafts/service.ts';
+import { composeDraftJob, draftTriagedMailJob, learnFromOwnRepliesJob } from './drafts/jobs.ts';
+import { composeDraftForEmail, draftTriagedMail, learnFromOwnReplies } from './drafts/service.ts';
 import { analyzeKnowledgeJob, extractTextJob } from './files/jobs.ts';
 import { analyzeKnowledge, extractDocumentText } from './files/service.ts';
 import { indexStoredMailJob, mailStoredEvent, scheduleMailSyncJob, syncMailJob } from './mail/jobs.ts';
@@ -20,6 +20,8 @@ import { rebuildStyleProfileJob, refreshStyleOnMailStoredJob } from './style/job
 import { rebuildOutdatedProfile, refreshStyleFromSentMail } from './style/service.ts';
 import { trainingSessionJob } from './training/jobs.ts';
 import { runTrainingSession } from './training/service.ts';
+import { emailsTriagedEvent, relearnTriageJob, understandStoredMailJob } from './understanding/jobs.ts';
+import { relearnTriage, requestRelearn, understandStoredMail } from './understanding/service.ts';
 
 function cronEvery(minutes: number): string {
   return minutes < 60 ? `*/${minutes} * * * *` : `0 */${Math.max(1, Math.floor(minutes / 60))} * * *`;
@@ -39,7 +41,7 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   handle(scheduleMailSyncJob, (_payload, deps) => enqueueScheduledSyncs(deps), {
     cron: (deps) => cronEvery(deps.env.SYNC_INTERVAL_MINUTES),
   }),
-  // A finished training run brought the account's history: the needs_reply model learns from it.
+  // A finished training run brought the account's history: triage learns the user's habits from it.
   handle(trainingSessionJob, async (payload, deps) => {
     await runTrainingSession(deps, payload);
     await requestRelearn(deps, { userId: payload.userId, accountId: payload.accountId });
@@ -91,8 +93,10 @@ export const jobHandlers: JobRegistration<Deps>[] = [
   subscribe(mailStoredEvent, updateContactsForStoredMailJob, async ({ userId, accountId, emailIds, source }, deps) => {
     if (source === 'sync') await updateContactsForEmails({ db: deps.db, userId, accountId, emailIds });
   }),
-  // Triage (needs_reply, needs_review) of new incoming mail, then a drafting job per email that needs a reply.
-  subscribe(mailStoredEvent, triageStoredMailJob, (payload, deps) => triageStoredMail(deps, payload)),
+  // What new mail asks and of whom (incoming and sent), and triage of the incoming (needs_reply, needs_review).
+  subscribe(mailStoredEvent, understandStoredMailJob, (payload, deps) => understandStoredMail(deps, payload)),
+  // A drafting job per email triage says needs a reply.
+  subscribe(emailsTriagedEvent, draftTriagedMailJob, (payload, deps) => draftTriagedMail(deps, payload)),
   // The user's own reply to a drafted email is that draft's final text: learning (issue 20).
   subscribe(mailStoredEvent, learnFromOwnRepliesJob, async (payload, deps) => {
     await learnFromOwnReplies(deps, payload);

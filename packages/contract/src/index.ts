@@ -44,3 +44,5 @@ export * from './training/date-range.ts';
 export * from './training/figures.ts';
 export * from './training/messages.ts';
 export * from './training/schemas.ts';
+export * from './understanding/labels.ts';
+export * from './understanding/schemas.ts';

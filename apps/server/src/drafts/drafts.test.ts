@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexEmailsForSearch } from '../mail/search-index.ts';
 import { type MailWatcher, startNewMailWatcher } from '../mail/service.ts';
-import { draftFeedback, type emails, emailTriage, triageModels } from '../platform/db/schema/index.ts';
+import { draftFeedback, type emails, emailTriage } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { type DovecotServer, startDovecot } from '../test-support/dovecot.ts';
 import {
@@ -17,10 +17,10 @@ import {
   triageOfEmail,
   waitFor,
 } from '../test-support/drafting.ts';
+import { understandAndTriage as triageEmails, understandStoredMail } from '../understanding/service.ts';
 import { gatherComposeInput } from './gather.ts';
 import { upsertPendingDraft } from './repo.ts';
-import { composeDraftForEmail, relearnTriage, triageEmails, triageStoredMail } from './service.ts';
-import { deserializeHistory } from './triage-service.ts';
+import { composeDraftForEmail, draftTriagedMail } from './service.ts';
 
 // Drafting end to end on real PostgreSQL and a real Dovecot: new mail noticed by the watcher, stored
 // by the sync, triaged by the mail-stored subscriber and drafted by the drafting job; then the
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const OWNER = 'alice@penman.test';
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const _daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 /** An incoming email of a bare account of `userId`, stored directly (no mailbox behind it). */
 const storeEmail = (userId: string, accountId: string, fields: Partial<typeof emails.$inferInsert> = {}) =>
@@ -92,9 +92,9 @@ describe('new mail on IMAP gets a triage decision and a draft', () => {
     const triage = await triageOfEmail(t.deps, emailId!);
     expect(triage).toMatchObject({ needsReply: true, userId: alice.user.id });
     expect(triage!.reasons.length).toBeGreaterThan(0);
-    // A sender never written to: a person looks before anything is sent.
-    expect(draft!.needsReview).toBe(true);
-    expect(draft!.reviewReasons).toContain('You have never written to this sender');
+    // What the mail asks, named in the reason and shown with the draft.
+    expect(triage!.reasons[0]).toBe('Asks you: whether we can meet on Tuesday to go over the plan');
+    expect(draft!.reasons).toContain('Asks you: whether we can meet on Tuesday to go over the plan');
     // (The initial download's recent mail is drafted too: its event may come first.)
     const created = await waitFor(
       'the draft.created event',
@@ -153,12 +153,15 @@ describe('the mail-stored subscriber', () => {
       receivedDate: new Date(Date.now() - 3_600_000),
     });
     const payload = { userId: alice.user.id, accountId };
-    await triageStoredMail(t.deps, { ...payload, emailIds: [training], source: 'training' });
+    await understandStoredMail(t.deps, { ...payload, emailIds: [training], source: 'training' });
     expect(await triageOfEmail(t.deps, training)).toBeUndefined();
-    await triageStoredMail(t.deps, { ...payload, emailIds: [outgoing, old, recent], source: 'initial' });
+    await understandStoredMail(t.deps, { ...payload, emailIds: [outgoing, old, recent], source: 'initial' });
     expect(await triageOfEmail(t.deps, outgoing)).toBeUndefined();
     expect(await triageOfEmail(t.deps, old)).toMatchObject({ needsReply: true });
     await waitFor('the recent email drafted', () => draftOfEmail(t.deps, recent), Boolean);
+    expect(await draftOfEmail(t.deps, old)).toBeUndefined();
+    // Drafting follows triage's event: the initial download's older mail gets none, newer mail does.
+    await draftTriagedMail(t.deps, { ...payload, emailIds: [old], source: 'initial' });
     expect(await draftOfEmail(t.deps, old)).toBeUndefined();
   });
 });
@@ -202,70 +205,6 @@ describe('triage and drafting are idempotent per email', () => {
     const kept = await draftOfEmail(t.deps, emailId);
     expect(kept!.status).toBe('rejected');
     expect(kept!.body).not.toBe('Written too late');
-  });
-
-  it("reads the thread's earlier mail: a reply to the user's own mail, without threading headers, answers the user", async () => {
-    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+thread@penman.test');
-    await storeEmail(alice.user.id, accountId, {
-      isOutgoing: true,
-      senderEmail: 'alice+thread@penman.test',
-      recipientEmails: ['carol@client.test'],
-      subject: 'Budget for March',
-      receivedDate: daysAgo(2),
-    });
-    const replyId = await storeEmail(alice.user.id, accountId, {
-      recipientEmails: ['alice+thread@penman.test'],
-      subject: 'RE: Budget for March',
-      receivedDate: daysAgo(1),
-    });
-    const strangerId = await storeEmail(alice.user.id, accountId, {
-      recipientEmails: ['alice+thread@penman.test'],
-      subject: 'Budget for April',
-      receivedDate: daysAgo(1),
-    });
-    await triageEmails({ db, userId: alice.user.id, accountId, emailIds: [replyId, strangerId] });
-    expect((await triageOfEmail(t.deps, replyId))!.reasons).toContain('Answers your email');
-    expect((await triageOfEmail(t.deps, strangerId))!.reasons).not.toContain('Answers your email');
-  });
-
-  it('relearning stores a model whose Maps come back as Maps', async () => {
-    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+learn@penman.test');
-    const incomingId = await storeEmail(alice.user.id, accountId, {
-      recipientEmails: ['alice+learn@penman.test'],
-      messageId: 'learn-in@client.test',
-      messageKey: 'learn-in@client.test',
-      receivedDate: daysAgo(10),
-    });
-    await storeEmail(alice.user.id, accountId, {
-      recipientEmails: ['alice+learn@penman.test'],
-      senderEmail: 'erin@client.test',
-      receivedDate: daysAgo(10),
-    });
-    await storeEmail(alice.user.id, accountId, {
-      isOutgoing: true,
-      senderEmail: 'alice+learn@penman.test',
-      recipientEmails: ['carol@client.test'],
-      inReplyTo: 'learn-in@client.test',
-      subject: 'Re: Question',
-      receivedDate: daysAgo(9),
-    });
-    // Mail is learned from once the user has had time to answer it: a later sent mail shows that time passed.
-    await storeEmail(alice.user.id, accountId, {
-      isOutgoing: true,
-      senderEmail: 'alice+learn@penman.test',
-      recipientEmails: ['dave@client.test'],
-      subject: 'Lunch',
-      receivedDate: daysAgo(1),
-    });
-    expect(await relearnTriage({ db, userId: alice.user.id, accountId })).toEqual({ learnedFrom: 2 });
-    const [row] = await db.select().from(triageModels).where(eq(triageModels.emailAccountId, accountId));
-    const history = deserializeHistory(row!.model);
-    expect(history.bySender).toBeInstanceOf(Map);
-    expect(history.bySender.get('carol@client.test')).toEqual({ seen: 1, answered: 1 });
-    expect(history.writtenTo.get('carol@client.test')).toBe(1);
-    // The learned model decides: the sender the user answered and wrote to is no stranger now.
-    await triageEmails({ db, userId: alice.user.id, accountId, emailIds: [incomingId] });
-    expect((await triageOfEmail(t.deps, incomingId))!.reviewReasons).not.toContain('You have never written to this sender');
   });
 });
 
@@ -344,14 +283,31 @@ describe('the review queue', () => {
     expect(after).toMatchObject({ status: 'rejected', body: draft.body, mode: 'full' });
   });
 
-  it("the Emails view reads an email's draft and triage; an email without one has null", async () => {
+  it("the Emails view reads an email's draft and triage; an email never triaged is read when opened, mail the user sent has none", async () => {
     const { emailId, draft } = await draftOf();
     const response = await t.request(`/api/emails/${emailId}/draft`, { cookie: alice.cookie });
     const body = await response.json();
     expect(body.draft.id).toBe(draft.id);
     expect(body.triage).toMatchObject({ needsReply: true });
-    const bare = await storeEmail(alice.user.id, accountId);
-    expect(await (await t.request(`/api/emails/${bare}/draft`, { cookie: alice.cookie })).json()).toEqual({ draft: null, triage: null });
+    const bare = await storeEmail(alice.user.id, accountId, { recipientEmails: [address] });
+    expect(await triageOfEmail(t.deps, bare)).toBeUndefined();
+    const opened = await (await t.request(`/api/emails/${bare}/draft`, { cookie: alice.cookie })).json();
+    expect(opened).toMatchObject({
+      draft: null,
+      triage: {
+        needsReply: true,
+        corrected: false,
+        kind: 'request',
+        asks: [{ type: 'action', of: 'reader', thing: 'send the schedule for next week' }],
+      },
+    });
+    expect(await triageOfEmail(t.deps, bare)).toMatchObject({ needsReply: true });
+    const sent = await storeEmail(alice.user.id, accountId, {
+      isOutgoing: true,
+      senderEmail: address,
+      recipientEmails: ['carol@client.test'],
+    });
+    expect(await (await t.request(`/api/emails/${sent}/draft`, { cookie: alice.cookie })).json()).toEqual({ draft: null, triage: null });
   });
 
   it('attachments: only suggested files can be selected', async () => {

@@ -1,10 +1,12 @@
+import { EMAIL_MESSAGES } from '@penman/contract';
 import { findContactByAddress } from '../contacts/service.ts';
 import { searchKnowledge, suggestAttachments } from '../files/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
+import { ownerOf } from '../understanding/service.ts';
 import { getProfileNames } from '../users/service.ts';
-import { ownText, triageWords } from './engine/triage.ts';
+import { ownText, queryWords } from './engine/mail-words.ts';
 import type {
   AttachmentSuggestion,
   ComposeContact,
@@ -16,7 +18,6 @@ import type {
 } from './engine/types.ts';
 import { memoryForDrafting } from './learning-service.ts';
 import * as repo from './repo.ts';
-import { ownerOf } from './triage-service.ts';
 
 /**
  * Gathers what an engine needs to answer one email (ComposeInput) from the areas' services: the mail
@@ -35,13 +36,11 @@ const COMMON_WORD_SHARE = 0.02;
 /** The knowledge search and the suggestions read the subject and this much of the sender's own text. */
 const SEARCH_TEXT_CHARS = 4_000;
 
-export const EMAIL_NOT_FOUND = 'Email not found';
-
 /** Only letters and digits reach to_tsquery (its operators and quotes never do). */
 const SAFE_WORD = /^[\p{L}\p{N}]+$/u;
 
 async function similarityWords(db: Db, userId: string, accountId: string, subject: string | null, text: string): Promise<string[]> {
-  const words = [...triageWords({ subject, bodyText: text })].filter((word) => SAFE_WORD.test(word));
+  const words = [...queryWords({ subject, bodyText: text })].filter((word) => SAFE_WORD.test(word));
   if (words.length === 0) return [];
   const counts = await repo.wordFrequencies(db, userId, accountId, words);
   const total = counts.get('') ?? 0;
@@ -146,7 +145,7 @@ export async function gatherComposeInput({
   now: Date;
 }): Promise<GatheredInput> {
   const email = await repo.findEmail(db, userId, emailId);
-  if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  if (!email) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.notFound);
   const accountId = email.emailAccountId;
   const text = ownText(email.bodyText);
   const searchText = `${email.subject ?? ''}\n\n${text}`.slice(0, SEARCH_TEXT_CHARS);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { mailStoredEvent } from '../mail/jobs.ts';
 import { defineJob } from '../platform/queue.ts';
+import { emailsTriagedEvent } from '../understanding/jobs.ts';
 
-/** Triage follows stored mail: a subscriber of mail stored (needs_reply, needs_review, then drafting). */
-export const triageStoredMailJob = defineJob({
-  name: 'drafts.triage-on-mail-stored',
-  payload: mailStoredEvent.payload,
+/** Drafting follows triage: a subscriber of `emails.triaged` (the emails that need a reply). */
+export const draftTriagedMailJob = defineJob({
+  name: 'drafts.on-emails-triaged',
+  payload: emailsTriagedEvent.payload,
   retryLimit: 3,
 });
 
@@ -15,17 +16,6 @@ export const composeDraftJob = defineJob({
   payload: z.object({ userId: z.string(), emailId: z.uuid() }),
   concurrency: 2,
   retryLimit: 2,
-});
-
-/**
- * Learns the account's needs_reply model again from its stored incoming and sent mail. At most one
- * waits per account ('stately' with the account as singleton key): a run reads everything stored.
- */
-export const relearnTriageJob = defineJob({
-  name: 'drafts.relearn-triage',
-  payload: z.object({ userId: z.string(), accountId: z.uuid() }),
-  retryLimit: 2,
-  policy: 'stately',
 });
 
 /**

@@ -5,9 +5,10 @@ import { draftFeedback, draftingSettings, drafts, emails } from '../platform/db/
 import { analyzeCommunicationStyle, refreshStyleFromSentMail } from '../style/service.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { storeIncomingQuestion } from '../test-support/drafting.ts';
+import { understandAndTriage } from '../understanding/service.ts';
 import { gatherComposeInput } from './gather.ts';
 import { upsertPendingDraft } from './repo.ts';
-import { composeDraftForEmail, learnFromOwnReplies, triageStoredMail } from './service.ts';
+import { composeDraftForEmail, draftTriagedMail, learnFromOwnReplies } from './service.ts';
 
 // Learning from what the user does (issue 20) on real PostgreSQL: decisions and own replies become
 // feedback rows with their comparison, durable patterns become the account's drafting memory
@@ -352,7 +353,9 @@ describe('auto-drafting pauses itself', () => {
       senderName: 'New Comer',
       recipientEmails: [address],
     });
-    await triageStoredMail(t.deps, { userId: alice.user.id, accountId, emailIds: [emailId], source: 'sync' });
+    const decisions = await understandAndTriage({ db: t.deps.db, userId: alice.user.id, accountId, emailIds: [emailId] });
+    expect(decisions).toMatchObject([{ emailId, needsReply: true }]);
+    await draftTriagedMail(t.deps, { userId: alice.user.id, accountId, emailIds: [emailId], source: 'sync' });
   };
   const settingsOf = async (accountId: string) =>
     (await (await t.request(`/api/accounts/${accountId}/drafting-settings`, { cookie: alice.cookie })).json()) as {

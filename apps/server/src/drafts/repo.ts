@@ -12,159 +12,20 @@ import {
   draftingSettings,
   drafts,
   emailAccounts,
-  emailMessageAttachments,
   emails,
-  emailTriage,
-  triageModels,
 } from '../platform/db/schema/index.ts';
 
 // Every function takes the user's id and puts it in the `where`; an account id is checked against it.
 
 // ---------------------------------------------------------------------------------------------
-// Triage.
+// Drafting triaged mail.
 
-/** What triage reads of an email (the emails row's own fields, a body prefix, attachment types). */
-const TRIAGE_BODY_CHARS = 20_000;
-const triageColumns = {
-  id: emails.id,
-  emailAccountId: emails.emailAccountId,
-  messageId: emails.messageId,
-  inReplyTo: emails.inReplyTo,
-  references: emails.references,
-  subject: emails.subject,
-  senderEmail: emails.senderEmail,
-  recipientEmails: emails.recipientEmails,
-  ccEmails: emails.ccEmails,
-  bodyText: sql<string | null>`left(${emails.bodyText}, ${TRIAGE_BODY_CHARS})`,
-  receivedDate: emails.receivedDate,
-  headers: emails.headers,
-  isOutgoing: emails.isOutgoing,
-  isTrainingData: emails.isTrainingData,
-};
-
-export async function loadMailForTriage(db: Db, userId: string, accountId: string, emailIds: string[]) {
+export async function findEmailDates(db: Db, userId: string, emailIds: string[]) {
   if (emailIds.length === 0) return [];
-  const rows = await db
-    .select(triageColumns)
-    .from(emails)
-    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), inArray(emails.id, emailIds)));
-  const types = await db
-    .select({ emailId: emailMessageAttachments.emailId, contentType: emailMessageAttachments.contentType })
-    .from(emailMessageAttachments)
-    .where(and(eq(emailMessageAttachments.userId, userId), inArray(emailMessageAttachments.emailId, emailIds)));
-  const byEmail = new Map<string, string[]>();
-  for (const { emailId, contentType } of types) if (contentType) byEmail.set(emailId, [...(byEmail.get(emailId) ?? []), contentType]);
-  return rows.map((row) => ({ ...row, attachmentTypes: byEmail.get(row.id) ?? [] }));
-}
-
-export type TriageMailRow = Awaited<ReturnType<typeof loadMailForTriage>>[number];
-
-/** How far back the thread's earlier mail is read for triage's thread features (who wrote last, ...). */
-const EARLIER_THREAD_WINDOW = '30 days';
-const EARLIER_THREAD_LIMIT = 20;
-
-/**
- * The earlier mail of each email's thread, both directions, within the window: mail of the same
- * thread (threading headers), and the user's sent mail on the same thread subject (mail without
- * threading headers; the partial index on sent mail's thread subject answers it).
- */
-export async function loadEarlierThreadMail(db: Db, userId: string, accountId: string, emailIds: string[]) {
-  if (emailIds.length === 0) return new Map<string, TriageMailRow[]>();
-  const { rows } = await db.execute<{ for_id: string; id: string }>(sql`
-    select m.id as for_id, e.id
-    from emails m
-    cross join lateral (
-      (select t.id, t.received_date from emails t
-        where t.email_account_id = m.email_account_id and t.thread_id = m.thread_id and t.id <> m.id
-          and t.received_date < m.received_date and t.received_date >= m.received_date - ${EARLIER_THREAD_WINDOW}::interval
-        order by t.received_date desc limit ${EARLIER_THREAD_LIMIT})
-      union
-      (select s.id, s.received_date from emails s
-        where s.is_outgoing and s.email_account_id = m.email_account_id
-          and ${threadSubjectSql('s')} = ${threadSubjectSql('m')}
-          and s.received_date < m.received_date and s.received_date >= m.received_date - ${EARLIER_THREAD_WINDOW}::interval
-        order by s.received_date desc limit ${EARLIER_THREAD_LIMIT})
-    ) e
-    where m.user_id = ${userId} and m.email_account_id = ${accountId} and m.id in (${sql.join(
-      emailIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
-  const earlierIds = [...new Set(rows.map((row) => row.id))];
-  const mail = new Map((await loadMailForTriage(db, userId, accountId, earlierIds)).map((row) => [row.id, row]));
-  const byEmail = new Map<string, TriageMailRow[]>();
-  for (const row of rows) {
-    const earlier = mail.get(row.id);
-    if (earlier) byEmail.set(row.for_id, [...(byEmail.get(row.for_id) ?? []), earlier]);
-  }
-  return byEmail;
-}
-
-/** Mail the model is learned from: the account's newest this many incoming and sent emails. */
-const LEARN_MAIL_LIMIT = 8_000;
-/** Learning reads the start of each body (triage's words come from its first 1,500 characters of own text). */
-const LEARN_BODY_CHARS = 3_000;
-
-export async function loadMailForLearning(db: Db, userId: string, accountId: string, outgoing: boolean) {
   return db
-    .select({ ...triageColumns, bodyText: sql<string | null>`left(${emails.bodyText}, ${LEARN_BODY_CHARS})` })
+    .select({ id: emails.id, receivedDate: emails.receivedDate })
     .from(emails)
-    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), eq(emails.isOutgoing, outgoing)))
-    .orderBy(sql`${emails.receivedDate} desc nulls last`)
-    .limit(LEARN_MAIL_LIMIT);
-}
-
-export type TriageDecisionRow = {
-  emailId: string;
-  needsReply: boolean;
-  needsReview: boolean;
-  score: number;
-  reasons: string[];
-  reviewReasons: string[];
-};
-
-/** Idempotent per email: triage run again on the same email replaces its decision. */
-export async function upsertTriage(db: Db, userId: string, accountId: string, decisions: TriageDecisionRow[]) {
-  if (decisions.length === 0) return;
-  await db
-    .insert(emailTriage)
-    .values(decisions.map((d) => ({ ...d, userId, emailAccountId: accountId, decidedAt: new Date() })))
-    .onConflictDoUpdate({
-      target: emailTriage.emailId,
-      set: {
-        needsReply: sql`excluded.needs_reply`,
-        needsReview: sql`excluded.needs_review`,
-        score: sql`excluded.score`,
-        reasons: sql`excluded.reasons`,
-        reviewReasons: sql`excluded.review_reasons`,
-        decidedAt: sql`excluded.decided_at`,
-      },
-    });
-}
-
-export async function findTriage(db: Db, userId: string, emailId: string) {
-  const [row] = await db
-    .select()
-    .from(emailTriage)
-    .where(and(eq(emailTriage.userId, userId), eq(emailTriage.emailId, emailId)))
-    .limit(1);
-  return row;
-}
-
-export async function findTriageModel(db: Db, userId: string, accountId: string) {
-  const [row] = await db
-    .select()
-    .from(triageModels)
-    .where(and(eq(triageModels.userId, userId), eq(triageModels.emailAccountId, accountId)))
-    .limit(1);
-  return row;
-}
-
-export async function saveTriageModel(db: Db, userId: string, accountId: string, model: unknown, learnedFrom: number) {
-  const learnedAt = new Date();
-  await db
-    .insert(triageModels)
-    .values({ emailAccountId: accountId, userId, model, learnedFrom, learnedAt })
-    .onConflictDoUpdate({ target: triageModels.emailAccountId, set: { model, learnedFrom, learnedAt } });
+    .where(and(eq(emails.userId, userId), inArray(emails.id, emailIds)));
 }
 
 // ---------------------------------------------------------------------------------------------

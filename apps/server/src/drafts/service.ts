@@ -3,12 +3,15 @@ import {
   type Draft,
   type DraftingSettings,
   type DraftStatus,
+  EMAIL_MESSAGES,
+  type EmailTriage,
   ZDraft,
   type ZListDraftsQuery,
   type ZUpdateDraftingSettingsRequest,
 } from '@penman/contract';
 import type { z } from 'zod';
 import { notifyCompleted, recipientsForReply, retryDelivery, startDelivery, toDraftDelivery } from '../delivery/service.ts';
+import type { Deps } from '../deps.ts';
 import type { Env } from '../env.ts';
 import { notifyDraftReady } from '../notifications/service.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -17,17 +20,18 @@ import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
+import type { EmailsTriaged } from '../understanding/jobs.ts';
+import { triageOfEmail, triagesOf } from '../understanding/service.ts';
 import { builtinDraft, postProcess } from './engine/compose.ts';
 import type { ComposeInput, DraftMode, RawDraft } from './engine/types.ts';
-import { EMAIL_NOT_FOUND, gatherComposeInput } from './gather.ts';
-import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseOf } from './learning-service.ts';
+import { gatherComposeInput } from './gather.ts';
+import { composeDraftJob } from './jobs.ts';
+import { clearPause, feedbackComparison, learnDraftingMemory, listPausedAccounts, pauseIfUnused, pauseOf } from './learning-service.ts';
 import { draftWithFallback, llmConfigFromEnv } from './llm.ts';
 import * as repo from './repo.ts';
 import { DEFAULT_DRAFTING_SETTINGS, draftingSettingsOf } from './settings.ts';
-import { triageEmails } from './triage-service.ts';
 
 export { deleteDraftingMemoryItem, learnFromOwnReplies, listDraftingMemory } from './learning-service.ts';
-export { relearnTriage, requestRelearn, triageEmails, triageStoredMail } from './triage-service.ts';
 
 type Scope = { db: Db; userId: string };
 /** The LLM endpoint's settings (env), read by the engine choice and the settings screen. */
@@ -58,7 +62,7 @@ const STATUS_WORDS: Record<DraftStatus, string> = {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toDraft({ draft, email, accountEmail, delivery }: repo.DraftRecord): Draft {
+function toDraft({ draft, email, accountEmail, delivery }: repo.DraftRecord, triage: EmailTriage | null = null): Draft {
   return ZDraft.parse({
     id: draft.id,
     emailId: draft.emailId,
@@ -82,6 +86,7 @@ function toDraft({ draft, email, accountEmail, delivery }: repo.DraftRecord): Dr
     decidedAt: iso(draft.decidedAt),
     sentAt: iso(draft.sentAt),
     delivery: toDraftDelivery(delivery),
+    asks: triage?.asks ?? [],
     // Stored when the draft is written (issue 20); drafts written before: the sender alone.
     recipients: draft.recipients ?? { to: email.senderEmail ? [email.senderEmail] : [], cc: [] },
     email: {
@@ -95,6 +100,16 @@ function toDraft({ draft, email, accountEmail, delivery }: repo.DraftRecord): Dr
       bodyText: email.bodyText ?? '',
     },
   });
+}
+
+/** Drafts as the queue shows them: each with what its email asks (the understanding's asks). */
+async function toDrafts(db: Db, userId: string, records: repo.DraftRecord[]): Promise<Draft[]> {
+  const triages = await triagesOf({ db, userId, emailIds: records.map((record) => record.draft.emailId) });
+  return records.map((record) => toDraft(record, triages.get(record.draft.emailId) ?? null));
+}
+
+async function toOneDraft(db: Db, userId: string, record: repo.DraftRecord): Promise<Draft> {
+  return (await toDrafts(db, userId, [record]))[0]!;
 }
 
 async function notify(db: Db, userId: string, type: string, draft: { id: string; emailAccountId: string; status: DraftStatus }) {
@@ -116,6 +131,31 @@ export function llmAvailable(env: LlmEnv | undefined): boolean {
 export async function chooseEngine(input: ComposeInput, settings: DraftingSettings, env: LlmEnv | undefined): Promise<RawDraft> {
   if (settings.engine === 'llm' && env) return draftWithFallback(input, llmConfigFromEnv(env));
   return builtinDraft(input);
+}
+
+/** Mail of the initial download older than this gets no draft (the history, not new mail). */
+const INITIAL_DRAFT_WINDOW_MS = 2 * 86_400_000;
+
+/**
+ * The subscriber of `emails.triaged`: a drafting job for each email that needs a reply, while the
+ * account drafts (not turned off, not paused for unused drafts); of the initial download only the
+ * last two days' mail.
+ */
+export async function draftTriagedMail(
+  deps: Pick<Deps, 'db' | 'queue' | 'clock'>,
+  { userId, accountId, emailIds, source }: EmailsTriaged,
+): Promise<void> {
+  const scope = { db: deps.db, userId, accountId };
+  const settings = await draftingSettingsOf(scope);
+  if (!settings.enabled || emailIds.length === 0 || (await pauseIfUnused({ ...scope, now: deps.clock.now() }))) return;
+  const now = deps.clock.now().getTime();
+  const dates = new Map((await repo.findEmailDates(deps.db, userId, emailIds)).map((row) => [row.id, row.receivedDate]));
+  for (const emailId of emailIds) {
+    const received = dates.get(emailId);
+    if (received === undefined) continue;
+    if (source === 'initial' && (!received || now - received.getTime() > INITIAL_DRAFT_WINDOW_MS)) continue;
+    await deps.queue.enqueue(composeDraftJob, { userId, emailId }, { singletonKey: emailId });
+  }
 }
 
 export type ComposeOutcome = { draftId: string; emailAccountId: string; status: DraftStatus; created: boolean; decided: boolean };
@@ -140,13 +180,11 @@ export async function composeDraftForEmail({
     return { draftId: existing.id, emailAccountId: record!.draft.emailAccountId, status: existing.status, created: false, decided: true };
   }
   const email = await repo.findEmail(db, userId, emailId);
-  if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  if (!email) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.notFound);
   if (email.isOutgoing) throw new AppError('BAD_REQUEST', DRAFT_MESSAGES.outgoing);
   const accountId = email.emailAccountId;
   const settings = await draftingSettingsOf({ db, userId, accountId });
-  const triage =
-    (await repo.findTriage(db, userId, emailId)) ??
-    (await triageEmails({ db, userId, accountId, emailIds: [emailId] }).then(() => repo.findTriage(db, userId, emailId)));
+  const triage = await triageOfEmail({ db, userId, emailId });
   const started = performance.now();
   const { input } = await gatherComposeInput({
     db,
@@ -214,7 +252,7 @@ function requirePending(record: repo.DraftRecord): void {
 }
 
 export async function getDraft(scope: Scope & { draftId: string }): Promise<Draft> {
-  return toDraft(await requireDraft(scope, scope.draftId));
+  return toOneDraft(scope.db, scope.userId, await requireDraft(scope, scope.draftId));
 }
 
 type Decision = {
@@ -253,7 +291,7 @@ async function changePendingDraft(scope: Scope, draftId: string, decide: (draft:
     );
   const after = await requireDraft(scope, draftId);
   await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
-  return toDraft(after);
+  return toOneDraft(scope.db, scope.userId, after);
 }
 
 // --- issue 20 (delivery): approving or saving an edit delivers the reply -------------------------
@@ -331,21 +369,16 @@ export async function draftEmailNow(deps: DraftingDeps & { userId: string; email
   const outcome = await composeDraftForEmail(deps);
   const record = await requireDraft(deps, outcome.draftId);
   if (outcome.decided) requirePending(record);
-  return toDraft(record);
+  return toOneDraft(deps.db, deps.userId, record);
 }
 
 /** The email's draft and triage decision (Emails view); 404 when the email is not the user's. */
 export async function getEmailDraft({ db, userId, emailId }: Scope & { emailId: string }) {
   const email = await repo.findEmail(db, userId, emailId);
-  if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
-  const [existing, triage] = await Promise.all([repo.findDraftIdOfEmail(db, userId, emailId), repo.findTriage(db, userId, emailId)]);
+  if (!email) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.notFound);
+  const [existing, triage] = await Promise.all([repo.findDraftIdOfEmail(db, userId, emailId), triageOfEmail({ db, userId, emailId })]);
   const record = existing ? await repo.findDraft(db, userId, existing.id) : undefined;
-  return {
-    draft: record ? toDraft(record) : null,
-    triage: triage
-      ? { needsReply: triage.needsReply, needsReview: triage.needsReview, reasons: triage.reasons, reviewReasons: triage.reviewReasons }
-      : null,
-  };
+  return { draft: record ? toDraft(record, triage) : null, triage };
 }
 
 // The cursor is the last draft of a page: its creation time (milliseconds, as the list orders) and id.
@@ -374,7 +407,11 @@ export async function listDrafts({ db, userId, query }: Scope & { query: z.outpu
   };
   const page = await repo.listDrafts(db, userId, filters, decodeCursor(query.cursor), query.limit);
   const last = page.rows.at(-1);
-  return { drafts: page.rows.map(toDraft), nextCursor: page.more && last ? encodeCursor(last.draft) : null, total: page.total };
+  return {
+    drafts: await toDrafts(db, userId, page.rows),
+    nextCursor: page.more && last ? encodeCursor(last.draft) : null,
+    total: page.total,
+  };
 }
 
 /** Pending drafts of every account, and how many need review (the queue's badge and the overview card). */

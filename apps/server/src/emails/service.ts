@@ -25,7 +25,6 @@ import * as repo from './repo.ts';
 type Scope = { db: Db; userId: string };
 
 /** Shown when an email id is not one of the user's (another user's id answers the same). */
-export const EMAIL_NOT_FOUND = 'Email not found';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -51,7 +50,7 @@ export async function listEmails({ db, userId, query }: Scope & { query: z.outpu
 /** One email of the user in full (headers, attachments, text and HTML bodies). */
 export async function getEmail({ db, userId, emailId }: Scope & { emailId: string }): Promise<EmailDetail> {
   const row = await repo.findEmail(db, userId, emailId);
-  if (!row) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.notFound);
   const { parseProblem, ...email } = row;
   return ZEmailDetail.parse({
     ...email,
@@ -66,7 +65,7 @@ const MAX_HEADER_BLOCK_BYTES = 256 * 1024;
 /** The raw message of one email of the user, streamed from its mailbox; AppErrors when it cannot be. */
 async function openOriginal(deps: MailboxReadDeps, userId: string, emailId: string) {
   const source = await repo.findEmailSource(deps.db, userId, emailId);
-  if (!source) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
+  if (!source) throw new AppError('NOT_FOUND', EMAIL_MESSAGES.notFound);
   let stream: Readable | null = null;
   try {
     stream = source.providerUid

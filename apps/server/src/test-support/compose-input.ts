@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ComposeInput, PastReply } from '../drafts/engine/types.ts';
+import { ownWords } from '../mail/engine/own-words.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../style/engine/build-profile.ts';
-import { ownWords } from '../style/engine/own-words.ts';
 import type { StyleProfile } from '../style/engine/types.ts';
 import { CORPUS_DIR, enronFolder } from './corpus.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDraftDelivery } from '../delivery/schemas.ts';
 import { ZText } from '../platform/input.ts';
+import { ZAsk, ZEmailTriage } from '../understanding/schemas.ts';
 import { ZDraftingPause } from './learning.ts';
 
 // Drafting (issue 18): the review queue, a draft's actions, and the drafting settings per account.
@@ -85,6 +86,8 @@ export const ZDraft = z.object({
   recipients: z.object({ to: z.array(z.string()), cc: z.array(z.string()) }),
   /** Null until approved (or sent with Buy Time); then where the reply is going and how it went. */
   delivery: ZDraftDelivery.nullable(),
+  /** What the email asks of the user (its understanding), shown above the draft. */
+  asks: z.array(ZAsk),
   email: ZDraftEmail,
 });
 export type Draft = z.infer<typeof ZDraft>;
@@ -105,9 +108,7 @@ export const ZDraftResponse = z.object({ draft: ZDraft });
 /** The draft of an email (Emails view): null when the email has none. */
 export const ZEmailDraftResponse = z.object({
   draft: ZDraft.nullable(),
-  triage: z
-    .object({ needsReply: z.boolean(), needsReview: z.boolean(), reasons: z.array(z.string()), reviewReasons: z.array(z.string()) })
-    .nullable(),
+  triage: ZEmailTriage.nullable(),
 });
 
 /** Edit: saving keeps both texts (originalBody) and moves the draft to 'edited'. */

@@ -28,6 +28,7 @@ export const EMAIL_MESSAGES = {
   next: 'Next',
   pagination: (page: number, pages: number, total: number) => `Page ${formatCount(page)} of ${formatCount(pages)} • ${emailCount(total)}`,
   noSubject: '(no subject)',
+  notFound: 'Email not found',
   unknownSender: '(unknown sender)',
   noBody: 'This email has no text.',
   hasAttachments: 'Has attachments',

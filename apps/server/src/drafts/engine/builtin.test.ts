@@ -5,12 +5,12 @@ import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../../style/engine/build-profile.ts';
 import type { SentMail } from '../../style/engine/types.ts';
 import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
+import { languageOf } from '../../understanding/engine/language.ts';
 import { builtinDraft, postProcess } from './compose.ts';
 import { factsOf, unsourcedFacts } from './facts.ts';
 import { buyTimePromise } from './holding-reply.ts';
-import { languageOf } from '../../understanding/engine/language.ts';
+import { ownText } from './mail-words.ts';
 import { rougeL } from './rouge.ts';
-import { ownText } from './triage.ts';
 import type { ComposeInput } from './types.ts';
 
 // Michelle Cash's mailbox (../corpus-c): she signs on the text's last line ("Thanks for the info.

@@ -15,10 +15,10 @@
  * 5. The body is wrapped in the greeting, closing and signature the user writes to this kind of
  *    recipient (voice.ts).
  */
-import { SIGN_OFF, splitOwnWords } from '../../style/engine/own-words.ts';
+import { SIGN_OFF, splitOwnWords } from '../../mail/engine/own-words.ts';
+import { languageOf } from '../../understanding/engine/language.ts';
 import { factKeys, factsOf, isSourced } from './facts.ts';
 import { foreignHoldingReply, holdingBody, isOtherTemplateLanguage } from './holding-reply.ts';
-import { languageOf } from '../../understanding/engine/language.ts';
 import { rougeL } from './rouge.ts';
 import type { ComposeInput, KnowledgePassage, PastReply, RawDraft, UsedSource } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';

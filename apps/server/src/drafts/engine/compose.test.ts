@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SIGN_OFF } from '../../mail/engine/own-words.ts';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { SIGN_OFF } from '../../style/engine/own-words.ts';
 import type { StyleProfile } from '../../style/engine/types.ts';
 import { allenStyleProfile } from '../../test-support/compose-input.ts';
 import { CORPUS_DIR } from '../../test-support/corpus.ts';
 import { builtinDraft, composeReply, postProcess } from './compose.ts';
-import { ownText } from './triage.ts';
+import { ownText } from './mail-words.ts';
 import type { ComposeInput, PastReply } from './types.ts';
 
 // Real mail: Phillip Allen's sent mail (his profile), the (incoming, reply) pairs of enron-pairs as

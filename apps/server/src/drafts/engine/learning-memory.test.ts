@@ -7,7 +7,7 @@ import { CORPUS_DIR } from '../../test-support/corpus.ts';
 import { postProcess } from './compose.ts';
 import { compareDraft } from './learning.ts';
 import { applyPhrases, deriveMemory, type LearningObservation, learntFor, type MemoryItem } from './learning-memory.ts';
-import { ownText } from './triage.ts';
+import { ownText } from './mail-words.ts';
 import type { ComposeInput } from './types.ts';
 
 // Real replies of Vince Kaminski (enron-pairs) as the user's final texts; the "drafts" are those

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bodyOf } from '../../mail/engine/own-words.ts';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
-import { bodyOf } from '../../style/engine/own-words.ts';
 import { CORPUS_DIR } from '../../test-support/corpus.ts';
 import { compareDraft, diceSimilarity, LIGHTLY_EDITED_SIMILARITY, replyParts } from './learning.ts';
 

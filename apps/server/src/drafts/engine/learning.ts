@@ -7,7 +7,7 @@
  * post-processing applies it (post-process.ts, `applyMemory` here), and the learning bench replays
  * the corpus through the same functions.
  */
-import { SIGN_OFF, splitOwnWords } from '../../style/engine/own-words.ts';
+import { SIGN_OFF, splitOwnWords } from '../../mail/engine/own-words.ts';
 import { GREETING_LINE } from './builtin.ts';
 
 // --- comparing a draft with the final text --------------------------------------------------------

@@ -3,12 +3,12 @@
  * the subject, exactly one sign-off in the user's form, their layout habits, the language check,
  * the invented-facts check, the styleMatch score and the review reasons.
  */
-import { SIGN_OFF } from '../../style/engine/own-words.ts';
+import { SIGN_OFF } from '../../mail/engine/own-words.ts';
 import { styleMatch } from '../../style/engine/style-match.ts';
+import { languageOf } from '../../understanding/engine/language.ts';
 import { GREETING_LINE } from './builtin.ts';
 import { unsourcedFacts } from './facts.ts';
 import { promiseNumbers } from './holding-reply.ts';
-import { languageOf } from '../../understanding/engine/language.ts';
 import { applyPhrases, learntFor } from './learning-memory.ts';
 import type { ComposeInput, ComposeResult, RawDraft } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';

@@ -5,8 +5,8 @@
  * Both engines' drafts are wrapped in this by post-processing, so a draft never has two sign-offs.
  */
 import type { StylePattern } from '@penman/contract';
+import { SIGN_OFF, splitOwnWords } from '../../mail/engine/own-words.ts';
 import { splitName } from '../../mail/engine/people.ts';
-import { SIGN_OFF, splitOwnWords } from '../../style/engine/own-words.ts';
 import type { ComposeInput, ComposePerson } from './types.ts';
 
 export type Audience = 'internal' | 'external' | null;

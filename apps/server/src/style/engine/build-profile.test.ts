@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { bodyOf, ownWords } from '../../mail/engine/own-words.ts';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { CORPUS_DIR, enronFolder } from '../../test-support/corpus.ts';
 import { BACKGROUND_MAILS, buildStyleProfile, othersWords } from './build-profile.ts';
-import { bodyOf, ownWords } from './own-words.ts';
 import { emailsToPrune } from './prune.ts';
 import { hashedOfFeatures, hashedTexts, kthLargest } from './style-match.ts';
 import type { IncomingMail, SentMail } from './types.ts';

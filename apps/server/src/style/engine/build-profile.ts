@@ -6,9 +6,9 @@
  */
 
 import type { ContextStyle, SituationalStyle, StylePattern, StyleProfileData } from '@penman/contract';
+import { bodyOf, ownWords, splitOwnWords } from '../../mail/engine/own-words.ts';
 import { isAutomated } from '../../mail/engine/people.ts';
 import { formalityOf, type Measured, measure } from './measure.ts';
-import { bodyOf, ownWords, splitOwnWords } from './own-words.ts';
 import { addressNames, avoidedPhrases, commonPhrases, properNouns, round } from './phrases.ts';
 import { buildFingerprint } from './style-match.ts';
 import type { IncomingMail, SentMail, StyleProfile, StyleProfileInput } from './types.ts';

@@ -4,7 +4,7 @@
  * direction the profile is built from. Pure functions over one string.
  */
 
-import { SIGN_OFF } from './own-words.ts';
+import { SIGN_OFF } from '../../mail/engine/own-words.ts';
 
 export type Measured = {
   words: number;

@@ -4,7 +4,7 @@
  * copy of a message stored twice. Pure code over plain data.
  */
 
-import { bodyOf, ownWords } from './own-words.ts';
+import { bodyOf, ownWords } from '../../mail/engine/own-words.ts';
 
 export type PruneCandidate = {
   id: string;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bodyOf, ownWords } from '../../mail/engine/own-words.ts';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { CORPUS_DIR, enronFolder, listFiles } from '../../test-support/corpus.ts';
 import { othersWords } from './build-profile.ts';
 import generalBackground from './general-background.json' with { type: 'json' };
-import { bodyOf, ownWords } from './own-words.ts';
 import { buildFingerprint, isCurrentFingerprint, normalizeForStyle, styleMatch, templateCopies } from './style-match.ts';
 
 /** Other people's own words in a user's inbox, as the profile build reads them (the background). */

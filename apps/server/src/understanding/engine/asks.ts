@@ -452,6 +452,14 @@ function vocativeAt(tokens: Token[]): { name: string; length: number } | null {
   return null;
 }
 
+/**
+ * The type of a request with a verb: a concrete action ("send the schedule") stays an action, even
+ * when its words mention a meeting; a verb of no particular action ("set up", "arrange") reads the words.
+ */
+function actionType(text: string, lemma: string): AskType {
+  return actionVerb(lemma) === 'do' ? typeOf(text, 'action') : INVITATION.test(text) ? 'invitation' : 'action';
+}
+
 function typeOf(text: string, fallback: AskType): AskType {
   if (INVITATION.test(text)) return 'invitation';
   if (SCHEDULING.test(text)) return 'scheduling';
@@ -490,7 +498,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
       const verbAt = tokens.findIndex((token, j) => j > i + 1 && token.pos === 'VERB');
       if (verbAt > 0)
         return {
-          type: typeOf(line, 'action'),
+          type: actionType(line, tokens[verbAt]!.lemma),
           verb: actionVerb(tokens[verbAt]!.lemma),
           thing: verbPhrase(tokens, verbAt, stopAt, context),
           strength: 'strong',
@@ -549,7 +557,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const end = clauseEnd(tokens, 3, stopAt);
     const object = tokens.slice(3, end);
     return {
-      type: typeOf(line, 'action'),
+      type: actionType(line, 'send'),
       verb: 'send',
       thing: withTopic(tidy([{ ...tokens[2]!, text: 'send' }, ...object], context), object, context),
       strength: 'strong',
@@ -594,7 +602,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const verbAt = tokens.findIndex((token, j) => j > 2 && token.pos === 'VERB');
     if (verbAt > 0)
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(verbAt)!.lemma),
         verb: actionVerb(t(verbAt)!.lemma),
         thing: verbPhrase(tokens, verbAt, stopAt, context),
         strength: 'weak',
@@ -619,7 +627,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const end = clauseEnd(tokens, 3, stopAt);
     const object = tokens.slice(3, end);
     return {
-      type: typeOf(line, 'action'),
+      type: actionType(line, 'send'),
       verb: 'send',
       thing: withTopic(tidy([{ ...tokens[2]!, text: 'send' }, ...object], context), object, context),
       strength: 'strong',
@@ -636,7 +644,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     while (t(verbAt) && ['please', 'kindly', 'also'].includes(lower[verbAt]!)) verbAt++;
     if (t(verbAt))
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(verbAt)!.lemma),
         verb: actionVerb(t(verbAt)!.lemma),
         thing: verbPhrase(tokens, verbAt, stopAt, context),
         strength: 'strong',
@@ -675,7 +683,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const youAt = lower.findIndex((word, i) => i > 0 && word === 'you');
     if (youAt > 0 && lower[youAt + 1] === 'to' && isVerb(t(youAt + 2)))
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(youAt + 2)!.lemma),
         verb: actionVerb(t(youAt + 2)!.lemma),
         thing: verbPhrase(tokens, youAt + 2, stopAt, context),
         strength: 'strong',
@@ -684,7 +692,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
       const verbAt = tokens.findIndex((token, j) => j > youAt + 1 && token.pos === 'VERB');
       if (verbAt > 0)
         return {
-          type: typeOf(line, 'action'),
+          type: actionType(line, t(verbAt)!.lemma),
           verb: actionVerb(t(verbAt)!.lemma),
           thing: verbPhrase(tokens, verbAt, stopAt, context),
           strength: 'strong',
@@ -722,7 +730,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const verbAt = tokens.findIndex((token, j) => j > 4 && token.pos === 'VERB');
     if (verbAt > 0)
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(verbAt)!.lemma),
         verb: actionVerb(t(verbAt)!.lemma),
         thing: verbPhrase(tokens, verbAt, stopAt, context),
         strength: 'strong',
@@ -743,7 +751,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const verbAt = tokens.findIndex((token, j) => j > 1 && token.pos === 'VERB' && !['need', 'have'].includes(token.lower));
     if (verbAt > 0)
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(verbAt)!.lemma),
         verb: actionVerb(t(verbAt)!.lemma),
         thing: verbPhrase(tokens, verbAt, stopAt, context),
         strength: 'weak',
@@ -805,7 +813,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
       }
       if (verb && (verb.pos === 'VERB' || verb.pos === 'NOUN' || verb.pos === 'PROPN')) {
         return {
-          type: typeOf(line, 'action'),
+          type: actionType(line, verb.lemma),
           verb: actionVerb(verb.lemma),
           thing: verbPhrase(tokens, verbAt, stopAt, context),
           strength: 'strong',
@@ -924,7 +932,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     while (t(verbAt) && (['please', 'also', 'just', 'kindly'].includes(lower[verbAt]!) || t(verbAt)!.pos === 'ADV')) verbAt++;
     if (t(verbAt)?.pos === 'VERB')
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(verbAt)!.lemma),
         verb: actionVerb(t(verbAt)!.lemma),
         thing: verbPhrase(tokens, verbAt, stopAt, context),
         strength: 'strong',
@@ -939,7 +947,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
       isVerb(t(wonder + 4))
     )
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(wonder + 4)!.lemma),
         verb: actionVerb(t(wonder + 4)!.lemma),
         thing: verbPhrase(tokens, wonder + 4, stopAt, context),
         strength: 'strong',
@@ -953,7 +961,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     const verbAt = tokens.findIndex((token, j) => j > 2 && token.pos === 'VERB');
     if (verbAt > 0)
       return {
-        type: typeOf(line, 'action'),
+        type: actionType(line, t(verbAt)!.lemma),
         verb: actionVerb(t(verbAt)!.lemma),
         thing: verbPhrase(tokens, verbAt, stopAt, context),
         strength: 'strong',
@@ -986,11 +994,13 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
     )
       return { type: 'action', verb: 'call', thing: `call ${context.senderFirstName ?? 'the sender'}`, strength: 'strong' };
     if (['call', 'phone', 'ring'].includes(first.lower) && (['me', 'us'].includes(lower[1] ?? '') || tokens.length <= 2))
-      return { type: typeOf(line, 'action'), verb: 'call', thing: `call ${context.senderFirstName ?? 'the sender'}`, strength: 'strong' };
-    const type = typeOf(line, APPROVAL.test(line) ? 'action' : 'action');
+      return { type: 'action', verb: 'call', thing: `call ${context.senderFirstName ?? 'the sender'}`, strength: 'strong' };
+    const type = actionType(line, first.lemma);
+    // "Please OK the amendment", "give your sign-off": no verb of approval, the words say it.
+    const verb = actionVerb(first.lemma) === 'do' && APPROVAL.test(line) ? 'approve' : actionVerb(first.lemma);
     return {
       type,
-      verb: actionVerb(first.lemma),
+      verb,
       thing: verbPhrase(tokens, 0, stopAt, context),
       strength: polite || tokens.length > 2 ? 'strong' : 'weak',
     };
@@ -1115,7 +1125,7 @@ function readClause(start: Cleaned, sentence: Sentence, context: AskContext): As
       ask = askOf(cleaned, sentence.text, found ? found.at : cleaned.tokens.length, context);
     }
   }
-  if (!ask || !ask.thing.trim()) return null;
+  if (!ask?.thing.trim()) return null;
   // Click a link, log in, register: done on a web page, not answered by mail.
   if (LINK_ACTION.test(ask.thing.toLowerCase()) && (LINK.test(sentence.text) || /^click\b/i.test(ask.thing))) return null;
   let { of, who } = askedOf(cleaned.vocative, ask, context);

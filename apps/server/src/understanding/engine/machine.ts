@@ -65,6 +65,10 @@ const OUT_OF_OFFICE_MAX_WORDS = 80;
 const OUT_OF_OFFICE_SUBJECT =
   /^\s*(out of (the )?office|auto(matic)?[- ]?reply|autoreply|away from (the|my) (office|desk)|on vacation|absence notice)\b/i;
 
+/** A greeting by role, not by name ("Dear Subscriber", "Dear Valued Customer"): a form letter. */
+const ROLE_GREETING =
+  /^\s*(dear|hello|hi|greetings)[ ,]+(valued |our )?(subscriber|customer|member|client|attendee|participant|investor|reader|user|sir or madam|sir\/madam|shareholder|account ?holder|policyholder|card ?member|delegate|registrant)s?\b/im;
+
 /** Why the text is a template, or null. */
 export function templateReason(text: string): string | null {
   const links = text.match(/\bhttps?:\/\/|\bwww\./gi)?.length ?? 0;
@@ -72,7 +76,8 @@ export function templateReason(text: string): string | null {
   const fields = text.match(/(^|\n|\s{2,})[A-Z][A-Za-z ]{1,25} ?: \S/g)?.length ?? 0;
   const signs =
     TEMPLATE_PHRASES.filter((pattern) => pattern.test(text)).length + (links >= MANY_LINKS ? 1 : 0) + (fields >= FORM_FIELDS ? 1 : 0);
-  if (/\bunsubscribe\b/i.test(text) || signs >= TEMPLATE_SIGNS) return 'Templated mail (newsletter or notice boilerplate)';
+  if (/\bunsubscribe\b/i.test(text) || ROLE_GREETING.test(text) || signs >= TEMPLATE_SIGNS)
+    return 'Templated mail (newsletter or notice boilerplate)';
   // A sender who says not to answer expects no answer.
   if (/\b(please )?do not (reply|respond) to this (e-?mail|message|address)\b/i.test(text))
     return 'Asks not to be answered (a system notice)';

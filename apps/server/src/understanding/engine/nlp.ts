@@ -5,7 +5,7 @@
  */
 import nlpCompromise from 'compromise';
 import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemSentence, type WinkMethods } from 'wink-nlp';
+import winkNLP, { type ItemEntity, type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
 
 /** One word (or punctuation mark) of a sentence. */
 export type Token = {
@@ -31,12 +31,12 @@ function sentenceOf(sentence: ItemSentence): Sentence {
   const its = nlp().its;
   const tokens: Token[] = [];
   const entityAt = new Map<number, string>();
-  sentence.entities().each((entity) => {
+  sentence.entities().each((entity: ItemEntity) => {
     const [from, to] = entity.out(its.span) as unknown as [number, number];
     const type = entity.out(its.type);
     for (let i = from; i <= to; i++) entityAt.set(i, type);
   });
-  sentence.tokens().each((token) => {
+  sentence.tokens().each((token: ItemToken) => {
     const type = token.out(its.type);
     if (type === 'tabCRLF') return;
     const text = token.out();
@@ -44,7 +44,8 @@ function sentenceOf(sentence: ItemSentence): Sentence {
       text,
       lower: text.toLowerCase(),
       pos: token.out(its.pos),
-      lemma: token.out(its.lemma),
+      // wink-nlp's typings give its.lemma a model-add-on signature `out` does not accept; it works the same way as its.pos.
+      lemma: token.out(its.lemma as unknown as typeof its.pos),
       entity: entityAt.get(token.index()) ?? null,
     });
   });
@@ -75,7 +76,7 @@ export function sentencesOf(text: string): Sentence[] {
   nlp()
     .readDoc(readable(text))
     .sentences()
-    .each((sentence) => {
+    .each((sentence: ItemSentence) => {
       const read = sentenceOf(sentence);
       if (read.tokens.length) out.push(read);
     });
@@ -92,13 +93,15 @@ export function firstWordPos(text: string): string {
   nlp()
     .readDoc(`please ${text.charAt(0).toLowerCase()}${text.slice(1)}`)
     .tokens()
-    .each((token, index) => {
+    .each((token: ItemToken, index: number) => {
       if (index === 1) pos = token.out(nlp().its.pos);
     });
   return pos;
 }
 
-const conjugations = nlpCompromise.methods().two.transform.verb;
+/** compromise's verb tables, typed as they are used (its typings leave `methods()` an object). */
+type Conjugator = { conjugate(verb: string, model: unknown): Partial<Record<'PastTense' | 'PresentTense', string>> };
+const conjugations = (nlpCompromise.methods() as unknown as { two: { transform: { verb: Conjugator } } }).two.transform.verb;
 const conjugationModel = nlpCompromise.model();
 
 /** A verb in the past tense ("receive" → "received", "send" → "sent"). */

@@ -73,7 +73,7 @@ export function namesReader(name: string, names: readonly string[]): boolean {
  * single word of up to two of the reader's initials and their surname (or its first 5 letters and more).
  */
 export function isReaderAlias(address: string, reader: { addresses: readonly string[]; names: readonly string[] }): boolean {
-  const [local, domain] = address.toLowerCase().split('@');
+  const [local = '', domain = ''] = address.toLowerCase().split('@');
   // At one of the reader's organisations: acme.com, or mail.acme.com beside it.
   const organisation = organisationLabel(domain) ?? domain;
   if (

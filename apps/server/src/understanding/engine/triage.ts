@@ -332,6 +332,7 @@ export function needsReview(
   understanding: Understanding,
   reply: ReplyDecision,
   rules: ReviewRules = { words: [], senders: [] },
+  history?: ReplyHistory,
 ): ReviewDecision {
   const reasons: string[] = [];
   for (const { kind, words } of understanding.sensitivity) reasons.push(`${SENSITIVITY_WORDS[kind]}: ${words.slice(0, 3).join(', ')}`);
@@ -351,6 +352,9 @@ export function needsReview(
     )
   )
     reasons.push('Asks for your review or approval');
+  // A first answer to someone the user never wrote to: a person looks (once the user's mail is known).
+  if (reply.needsReply && history && history.writtenTo.size > 0 && sender && !history.writtenTo.has(sender))
+    reasons.push('You have never written to this sender');
   if (reply.needsReply && reply.score < LOW_TRIAGE_CONFIDENCE) reasons.push('Low confidence');
   return { needsReview: reasons.length > 0, reasons };
 }

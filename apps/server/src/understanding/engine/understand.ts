@@ -7,8 +7,10 @@
  * are cut (style/engine/own-words.ts, the same cut the style profile uses). Mail not in English is
  * not read: its understanding says so rather than guess.
  */
+
+import { htmlToText } from '../../mail/engine/html-to-text.ts';
+import { bodyOf, splitOwnWords } from '../../mail/engine/own-words.ts';
 import { organisationLabel, splitName } from '../../mail/engine/people.ts';
-import { bodyOf, splitOwnWords } from '../../style/engine/own-words.ts';
 import { asksOf } from './asks.ts';
 import { audienceOf, greetingNames, greetsEveryone, greetsReaderName, SMALL_GROUP } from './audience.ts';
 import { languageOf } from './language.ts';
@@ -30,6 +32,9 @@ const NEW_TEXT_MAX_CHARS = 6_000;
 /** A mail whose new words start with thanks and are at most this long closes a thread. */
 const THANKS_MAX_WORDS = 30;
 
+const HTML_SOURCE = /<(html|body|br|p|font|div|table)\b[^>]*>/i;
+/** A note that says "for your information" before what it forwards: only the note is the sender's. */
+const FYI_NOTE = /^(fyi|for your (information|info|reference|records)|see below|per our (conversation|discussion))\b/i;
 const FORWARD_SUBJECT = /^\s*(fw|fwd|tr|wg)\s*(\[\d+\])?\s*:/i;
 const FORWARD_BODY = /^\s*-{2,}\s*(forwarded|original message)|^\s*-{2,}[^-\n]{0,80}\bforwarded by\b|^\s*begin forwarded message/im;
 const THANKS = /^(thanks?|thank you|thx|many thanks|much appreciated|great,? thanks|got it,? thanks)\b/i;
@@ -95,6 +100,8 @@ function defaultAsked(audience: Audience, reader: Reader): { of: AskedOf; who: s
   const named = greeted.filter((name) => !greetsEveryone([name]));
   const readerNamed = named.some((name) => greetsReaderName(name, reader));
   if (readerNamed) return { of: named.length > 1 ? 'group' : 'reader', who: null };
+  // Mail to the reader alone greets them, by whatever name (a nickname Penman has not learned yet).
+  if (named.length === 1 && audience.kind === 'direct') return { of: 'reader', who: null };
   if (named.length > 0) return { of: 'someone', who: named.join(' and ') };
   switch (audience.kind) {
     case 'direct':
@@ -130,7 +137,9 @@ function kindOf(understanding: Omit<Understanding, 'kind'>, text: string, subjec
 
 /** Everything Penman understands of one email, from `reader`'s side. */
 export function understandEmail(mail: UnderstandingMail, reader: Reader): Understanding {
-  const body = bodyOf(mail.bodyText, mail.bodyHtml ?? null);
+  const raw = bodyOf(mail.bodyText, mail.bodyHtml ?? null);
+  // A text part that carries HTML source (a pasted or mis-labelled page) is read as the page's text.
+  const body = HTML_SOURCE.test(raw) ? htmlToText(raw) : raw;
   const own = splitOwnWords(body, mail.senderName).text.slice(0, NEW_TEXT_MAX_CHARS);
   const subject = mail.subject ?? '';
   const isForward = FORWARD_SUBJECT.test(subject) || FORWARD_BODY.test(body);
@@ -153,7 +162,9 @@ export function understandEmail(mail: UnderstandingMail, reader: Reader): Unders
   };
   let asks: Ask[] = [];
   if (read && origin.kind !== 'machine') {
-    asks = asksOf(rest, context);
+    // "FYI. JTW." over a forward: the note is the sender's, what follows it is not their ask.
+    const readText = forward && FYI_NOTE.test(rest.trim()) ? (rest.trim().split(/\n\s*\n/)[0] ?? '') : rest;
+    asks = asksOf(readText, context);
     // A forward with no note, to the reader alone: what the forwarded mail asks is passed on to them
     // (a hedged ask: the forwarder may only mean "for your information").
     if (asks.length === 0 && forward && !forward.note && audience.kind === 'direct' && sameOrganisation(mail.senderEmail, reader)) {

@@ -20,9 +20,46 @@ export const emailTriage = pgTable(
     score: real('score').notNull().default(0),
     reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
     reviewReasons: text('review_reasons').array().notNull().default(sql`'{}'::text[]`),
+    // The user said so ("needs a reply" / "doesn't need a reply"): triage run again keeps it.
+    corrected: boolean('corrected').notNull().default(false),
     decidedAt: timestamptz('decided_at').notNull().defaultNow(),
   },
   (t) => [index('email_triage_account_idx').on(t.emailAccountId), index('email_triage_user_idx').on(t.userId)],
+);
+
+// What Penman understood of one email (issue 31, understanding/engine): who is asked, what, by
+// when, sensitivity, machine or person. JSON of the engine's Understanding; `version` is its
+// UNDERSTANDING_VERSION (an older one is read again). Incoming and sent mail.
+export const emailUnderstanding = pgTable(
+  'email_understanding',
+  {
+    emailId: uuid('email_id')
+      .primaryKey()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    version: integer('version').notNull(),
+    understanding: jsonb('understanding').$type<unknown>().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('email_understanding_account_idx').on(t.emailAccountId), index('email_understanding_user_idx').on(t.userId)],
+);
+
+// A user's correction of triage on one email, learned per sender and per kind of mail.
+export const triageCorrections = pgTable(
+  'triage_corrections',
+  {
+    emailId: uuid('email_id')
+      .primaryKey()
+      .references(() => emails.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
+    emailAccountId: emailAccountIdColumn(),
+    sender: text('sender').notNull(),
+    kind: text('kind').notNull(),
+    needsReply: boolean('needs_reply').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('triage_corrections_account_idx').on(t.emailAccountId), index('triage_corrections_user_idx').on(t.userId)],
 );
 
 export type EmailTriageRow = typeof emailTriage.$inferSelect;

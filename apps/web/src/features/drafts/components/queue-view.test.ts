@@ -29,6 +29,7 @@ function draft(id: string, createdAt: string, status: Draft['status'] = 'pending
     decidedAt: null,
     sentAt: null,
     delivery: null,
+    asks: [],
     recipients: { to: ['a@example.com'], cc: [] },
     email: {
       id: `e-${id}`,

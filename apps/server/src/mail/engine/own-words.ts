@@ -8,7 +8,7 @@
  * blocks, "---- Forwarded by ... ----" chains) nor an indented "-----Original Message-----".
  */
 
-import { htmlToText } from '../../mail/engine/html-to-text.ts';
+import { htmlToText } from './html-to-text.ts';
 
 /** Lines that start quoted or forwarded text: nothing below them is the user's (top-posting). */
 const QUOTE_START = [

@@ -1,0 +1,26 @@
+/** Every word about triage and the asks of an email, in the Emails view and the review queue (issue 31). */
+export const UNDERSTANDING_LABELS = {
+  asksHeading: 'What this email asks',
+  noAsks: 'Nothing is asked of you.',
+  needsReply: 'Needs a reply',
+  noReply: 'No reply needed',
+  needsReview: 'Needs review',
+  corrected: 'You marked this',
+  markNeedsReply: 'Needs a reply',
+  markNoReply: "Doesn't need a reply",
+  markNeedsReplyHint: 'Mark this email as needing a reply from you',
+  markNoReplyHint: 'Mark this email as needing no reply from you',
+  correctionSaved: (needsReply: boolean) => (needsReply ? 'Marked as needing a reply' : 'Marked as needing no reply'),
+  correctionFailed: 'Failed to save your correction',
+  deadline: 'Due',
+  askedOf: {
+    reader: 'Asks you',
+    group: 'Asks you and the others',
+    everyone: 'Asks everyone on the list',
+    someone: 'Asks someone else',
+    recipients: 'Asks the recipients',
+  },
+  triageHeading: 'Triage',
+  whyReply: 'Why',
+  whyReview: 'Why a person should check the reply',
+} as const;
