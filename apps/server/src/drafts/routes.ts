@@ -14,6 +14,7 @@ import {
 } from '@penman/contract';
 import { draftEml } from '../delivery/service.ts';
 import type { Deps } from '../deps.ts';
+import { downloadHeaders } from '../platform/http/download.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -208,11 +209,7 @@ export function draftRoutes(deps: Deps) {
     )
     .openapi(emlRoute, async (c) => {
       const { raw, filename } = await draftEml(deps, { userId: c.get('userId'), draftId: c.req.valid('param').id });
-      c.header('Content-Type', 'message/rfc822');
-      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      c.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
-      c.header('Cache-Control', 'private, no-store');
-      return c.body(new Uint8Array(raw), 200);
+      return c.body(new Uint8Array(raw), 200, downloadHeaders({ contentType: 'message/rfc822', filename }));
     })
     .openapi(updateSettingsRoute, async (c) => {
       const accountId = c.req.valid('param').id;

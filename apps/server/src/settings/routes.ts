@@ -12,6 +12,7 @@ import {
 } from '@penman/contract';
 import { deleteCookie } from 'hono/cookie';
 import type { Deps } from '../deps.ts';
+import { downloadHeaders } from '../platform/http/download.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, jsonBody, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -144,10 +145,8 @@ export function settingsRoutes(deps: Deps) {
     })
     .openapi(exportRoute, async (c) => {
       const zip = await exportUserData({ db: deps.db, files: deps.files, storage: deps.storage, userId: c.get('userId') });
-      c.header('Content-Type', 'application/zip');
-      c.header('Content-Disposition', `attachment; filename="${exportFileName(deps.clock.now())}"`);
-      c.header('Cache-Control', 'private, no-store');
-      return c.body(Readable.toWeb(zip) as ReadableStream, 200);
+      const headers = downloadHeaders({ contentType: 'application/zip', filename: exportFileName(deps.clock.now()) });
+      return c.body(Readable.toWeb(zip) as ReadableStream, 200, headers);
     })
     .openapi(deleteMyAccountRoute, async (c) => {
       await deleteMyAccount({ ...deps, userId: c.get('userId'), input: c.req.valid('json') });
