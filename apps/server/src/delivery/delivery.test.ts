@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { runSync } from '../mail/service.ts';
-import { draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
+import { deliverySettings, draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { openTestMailbox, startDovecot } from '../test-support/dovecot.ts';
 import { addInitializedImapAccount, personalMail } from '../test-support/drafting.ts';
@@ -363,6 +363,70 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     expect(sink.countMessageId(delivery.messageId)).toBe(0);
     const got = await t.request(`/api/drafts/${draftId}`, { cookie: alice.cookie });
     expect((await got.json()).draft.delivery).toMatchObject({ state: 'failed', retryable: true });
+  });
+
+  it('the IMAP password goes to no SMTP server the caller names: the check and the save refuse another host, and nothing reaches it', async () => {
+    // A server that takes Alice's mailbox login: what someone holding her session would run.
+    const catcher = await startSmtpSink({ user: 'alice', password: 'alice-pw' });
+    const elsewhere = { host: '127.0.0.1', port: catcher.port, security: 'starttls', username: 'alice' } as const;
+    const message = DELIVERY_MESSAGES.imapPasswordElsewhere('127.0.0.1');
+    const refusal = { error: { code: 'VALIDATION', message, fields: { password: message } } };
+    const settingsBefore = await (await t.request(`/api/accounts/${aliceAccount}/delivery`, { cookie: alice.cookie })).json();
+
+    const check = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      json: { smtp: elsewhere },
+    });
+    expect(check.status).toBe(400);
+    expect(await check.json()).toEqual(refusal);
+    const save = await t.request(`/api/accounts/${aliceAccount}/delivery`, {
+      method: 'PUT',
+      cookie: alice.cookie,
+      json: { mode: 'send', smtp: elsewhere },
+    });
+    expect(save.status).toBe(400);
+    expect(await save.json()).toEqual(refusal);
+    expect(await (await t.request(`/api/accounts/${aliceAccount}/delivery`, { cookie: alice.cookie })).json()).toEqual(settingsBefore);
+    expect(catcher.logins).toEqual([]);
+
+    // The IMAP server's own name takes the IMAP password; another host takes a password typed for it.
+    for (const smtp of [
+      { ...elsewhere, host: 'localhost' },
+      { ...elsewhere, password: 'alice-pw' },
+    ]) {
+      const allowed = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
+        method: 'POST',
+        cookie: alice.cookie,
+        json: { smtp },
+      });
+      expect(allowed.status).toBe(200);
+    }
+    expect(catcher.logins).toHaveLength(2);
+  });
+
+  it('settings saved before the rule do not send the IMAP password elsewhere either: the delivery fails in words', async () => {
+    const catcher = await startSmtpSink({ user: 'carl', password: 'carl-pw' });
+    const carl = await t.signUpAndIn('carl@example.com');
+    const account = await addInitializedImapAccount(t.deps, dovecot, {
+      userId: carl.user.id,
+      mailUser: 'carl',
+      emailAddress: 'carl@penman.test',
+    });
+    await db.insert(deliverySettings).values({
+      emailAccountId: account,
+      userId: carl.user.id,
+      mode: 'send',
+      smtpHost: '127.0.0.1',
+      smtpPort: catcher.port,
+      smtpSecurity: 'starttls',
+      smtpUsername: 'carl',
+    });
+    const { draftId } = await pendingDraft(carl.user.id, account, { recipientEmails: ['carl@penman.test'], ccEmails: [] });
+    await approve(carl.cookie, draftId);
+    await deliverDraft(t.deps, { userId: carl.user.id, draftId });
+    expect(await deliveryOf(draftId)).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.imapPasswordElsewhere('127.0.0.1') });
+    expect(catcher.logins).toEqual([]);
   });
 });
 

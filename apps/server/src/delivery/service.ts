@@ -25,7 +25,7 @@ import { getProfileNames } from '../users/service.ts';
 import { describeFailure } from './engine/failures.ts';
 import { type ReplyRecipients, repliesToAll, replyRecipients } from './engine/recipients.ts';
 import { newMessageId, replyMessage } from './engine/reply-message.ts';
-import { smtpPreset } from './engine/smtp-presets.ts';
+import { imapPasswordMayGoTo, smtpPreset } from './engine/smtp-presets.ts';
 import { deliverDraftJob } from './jobs.ts';
 import { buildMime, type OutgoingAttachment } from './mime.ts';
 import * as repo from './repo.ts';
@@ -322,6 +322,9 @@ class InjectedCrash extends Error {
   }
 }
 
+/** The code of a connection refused because the IMAP password would go to another server. */
+const IMAP_PASSWORD_ELSEWHERE = 'IMAP_PASSWORD_ELSEWHERE';
+
 class DeliveryError extends Error {
   constructor(
     readonly code: string,
@@ -395,10 +398,13 @@ async function smtpConnectionOf(
   const settings = await repo.findSettings(deps.db, userId, account.id);
   const resolved = smtpSettingsOf(account, settings);
   const host = override?.host ?? resolved.host;
-  const password =
-    override?.password ??
-    (settings?.smtpEncryptedPassword && !override ? deps.secretBox.decrypt(settings.smtpEncryptedPassword) : null) ??
-    (account.encryptedPassword ? deps.secretBox.decrypt(account.encryptedPassword) : null);
+  const ownPassword =
+    override?.password ?? (settings?.smtpEncryptedPassword && !override ? deps.secretBox.decrypt(settings.smtpEncryptedPassword) : null);
+  // The IMAP password goes only where it belongs (its server, or the provider's SMTP server): for a
+  // check, a save and every send alike, so settings saved before this rule cannot send it elsewhere.
+  if (!ownPassword && !imapPasswordMayGoTo({ emailAddress: account.emailAddress, imapHost: imapSettings(account).host, smtpHost: host }))
+    throw new DeliveryError(IMAP_PASSWORD_ELSEWHERE, DELIVERY_MESSAGES.imapPasswordElsewhere(host));
+  const password = ownPassword ?? (account.encryptedPassword ? deps.secretBox.decrypt(account.encryptedPassword) : null);
   if (!password) throw new DeliveryError('EAUTH', DELIVERY_MESSAGES.authRefused);
   const target = await resolveMailServer(deps, host);
   if ('refused' in target) throw new DeliveryError(target.refused === 'private' ? 'PRIVATE_HOST' : 'EDNS', DELIVERY_MESSAGES.unreachable);
@@ -593,7 +599,10 @@ export async function checkSmtp(
   try {
     connection = await smtpConnectionOf(deps, userId, account, smtp);
   } catch (error) {
-    throw new AppError('BAD_REQUEST', describeFailure(error).message);
+    const { message } = describeFailure(error);
+    if ((error as { code?: string }).code === IMAP_PASSWORD_ELSEWHERE)
+      throw new AppError('VALIDATION', message, { fields: { password: message } });
+    throw new AppError('BAD_REQUEST', message);
   }
   try {
     await verifySmtp(connection);
