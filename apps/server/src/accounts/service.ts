@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   appPasswordPresetFor,
+  CONNECTION_CHECK_MESSAGES,
   type CreateImapAccountRequest,
   type EmailAccount,
   type InitStep,
@@ -12,7 +13,7 @@ import {
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { removeAccountFiles } from '../files/service.ts';
-import { CONNECTION_CHECK_MESSAGES, checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
+import { checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -75,11 +76,6 @@ async function notifyChanged(db: Db, userId: string, accountId: string) {
   await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
 }
 
-/**
- * What a failed test login tells the user ('Connection Failed' toast). One message for every failure
- * to reach an IMAP server, so the check cannot tell a closed port from a filtered one or from
- * another service (a port scanner for anyone signed in); the detail goes to the log.
- */
 /** The answer to adding an address the user has connected already (the spec has no wording for it). */
 export function alreadyConnected(emailAddress: string): AppError {
   const message = `${emailAddress} is already connected.`;
@@ -154,6 +150,9 @@ async function logInOrExplain(params: Parameters<typeof checkImapLogin>[0], emai
   }
 }
 
+/** How the test login of an add or a reconnect reaches servers (env and deps), for `checkImapLogin`. */
+type LoginCheck = { imapCa?: string | undefined; allowPrivateHosts: boolean; checkTimeoutMs: number };
+
 /** Adds an Exchange-type / any IMAP account after logging in with its credentials. */
 export async function createImapAccount({
   db,
@@ -161,13 +160,17 @@ export async function createImapAccount({
   secretBox,
   imapCa,
   allowPrivateHosts,
+  checkTimeoutMs,
   input,
-}: Scope & { secretBox: SecretBox; imapCa?: string | undefined; allowPrivateHosts: boolean; input: CreateImapAccountRequest }) {
+}: Scope & LoginCheck & { secretBox: SecretBox; input: CreateImapAccountRequest }) {
   const emailAddress = input.emailAddress.trim().toLowerCase();
   if (await repo.findAccountByAddress(db, userId, emailAddress)) throw alreadyConnected(emailAddress);
   const account = { emailAddress, serverUrl: input.serverUrl || null, port: input.port ?? null, username: input.username || null };
   const settings = imapSettings(account);
-  await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, emailAddress);
+  await logInOrExplain(
+    { db, userId, settings, password: input.password, imapCa, allowPrivateHosts, timeoutMs: checkTimeoutMs },
+    emailAddress,
+  );
   const accountId = await repo.insertAccount(db, userId, {
     ...account,
     serverUrl: settings.host,
@@ -190,14 +193,14 @@ export async function updateCredentials({
   secretBox,
   imapCa,
   allowPrivateHosts,
+  checkTimeoutMs,
   input,
-}: Scope & {
-  accountId: string;
-  secretBox: SecretBox;
-  imapCa?: string | undefined;
-  allowPrivateHosts: boolean;
-  input: UpdateCredentialsRequest;
-}) {
+}: Scope &
+  LoginCheck & {
+    accountId: string;
+    secretBox: SecretBox;
+    input: UpdateCredentialsRequest;
+  }) {
   const account = await getAccount({ db, userId, accountId });
   if (account.provider !== 'exchange')
     throw new AppError(
@@ -206,7 +209,10 @@ export async function updateCredentials({
     );
   const username = input.username === undefined ? account.username : input.username || null;
   const settings = imapSettings({ emailAddress: account.emailAddress, serverUrl: account.serverUrl, port: account.port, username });
-  await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, account.emailAddress);
+  await logInOrExplain(
+    { db, userId, settings, password: input.password, imapCa, allowPrivateHosts, timeoutMs: checkTimeoutMs },
+    account.emailAddress,
+  );
   await repo.updateAccount(db, userId, accountId, {
     username,
     encryptedPassword: secretBox.encrypt(input.password),

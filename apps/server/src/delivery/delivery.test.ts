@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { DELIVERY_MESSAGES } from '@penman/contract';
+import { CONNECTION_CHECK_MESSAGES, DELIVERY_MESSAGES } from '@penman/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
@@ -21,7 +21,8 @@ const ca = fs.readFileSync(dovecot.caFile, 'utf8');
 const sink = await startSmtpSink();
 const smallSink = await startSmtpSink({ sizeLimit: 300 });
 const google = await startGoogleStandIn({ emailAddress: 'gus@gmail.test' });
-const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', ...google.env }, { imapCa: ca });
+// A failed SMTP check answers after MAIL_CHECK_TIMEOUT_MS: shorter than the 20 s default, long enough for a login.
+const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', MAIL_CHECK_TIMEOUT_MS: '6000', ...google.env }, { imapCa: ca });
 const alice = await t.signUpAndIn('alice@example.com');
 const bob = await t.signUpAndIn('bob@example.com');
 const { db } = t.deps;
@@ -238,14 +239,14 @@ describe('a delivery no job will finish', () => {
 });
 
 describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
-  it('the SMTP settings are checked by a login before they are saved; wrong password refused in words', async () => {
+  it('the SMTP settings are checked by a login before they are saved; a wrong password is the one check failure', async () => {
     const bad = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
       method: 'POST',
       cookie: alice.cookie,
       json: { smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, password: 'wrong' } },
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe(DELIVERY_MESSAGES.authRefused);
+    expect((await bad.json()).error.message).toBe(CONNECTION_CHECK_MESSAGES.failed);
     const put = await t.request(`/api/accounts/${aliceAccount}/delivery`, {
       method: 'PUT',
       cookie: alice.cookie,

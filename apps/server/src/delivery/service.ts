@@ -1,11 +1,10 @@
 import {
-  appPasswordPresetFor,
+  CONNECTION_CHECK_MESSAGES,
   DELIVERY_MESSAGES,
   DELIVERY_MODE_DEFAULT,
   type DeliveryMode,
   type DeliverySettingsResponse,
   type DraftDelivery,
-  PRESET_MESSAGES,
   type SmtpSettingsInput,
 } from '@penman/contract';
 import type { ImapFlow } from 'imapflow';
@@ -18,6 +17,7 @@ import type { DraftDeliveryRow } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { GMAIL_COMPOSE_SCOPE } from '../platform/google.ts';
 import { logger } from '../platform/logger.ts';
+import { checkMailServer } from '../platform/mail-server-check.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
@@ -588,7 +588,12 @@ export async function getDeliverySettings({
 
 type SettingsDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string };
 
-/** Logs in with these SMTP settings (nodemailer verify), without saving them. */
+/**
+ * Logs in with these SMTP settings (nodemailer verify), without saving them: a check of a server the
+ * user names (platform/mail-server-check.ts), counted per user with the IMAP checks, and every
+ * failure to reach or sign in answered with one message after the same wait (the cause goes to the
+ * log), so the check cannot tell a closed port, another service and a refused password apart.
+ */
 export async function checkSmtp(
   deps: SettingsDeps,
   { userId, accountId, smtp }: { userId: string; accountId: string; smtp: SmtpSettingsInput },
@@ -600,22 +605,17 @@ export async function checkSmtp(
     connection = await smtpConnectionOf(deps, userId, account, smtp);
   } catch (error) {
     const { message } = describeFailure(error);
-    if ((error as { code?: string }).code === IMAP_PASSWORD_ELSEWHERE)
-      throw new AppError('VALIDATION', message, { fields: { password: message } });
-    throw new AppError('BAD_REQUEST', message);
+    const code = (error as { code?: string }).code;
+    if (code === IMAP_PASSWORD_ELSEWHERE) throw new AppError('VALIDATION', message, { fields: { password: message } });
+    // Refused before connecting: a private address (open sign-up) says so, a name with no address is the one failure.
+    throw new AppError('BAD_REQUEST', code === 'EDNS' ? CONNECTION_CHECK_MESSAGES.failed : message);
   }
-  try {
-    await verifySmtp(connection);
-  } catch (error) {
-    const failure = describeFailure(error);
-    logger.info({ host: connection.host, port: connection.port, code: (error as { code?: string }).code }, 'SMTP check failed');
-    // A provider that refuses account passwords says so, with the page that makes an app password.
-    const appPassword = appPasswordPresetFor({ emailAddress: account.emailAddress, host: connection.host });
-    if (appPassword && failure.message === DELIVERY_MESSAGES.authRefused)
-      throw new AppError('BAD_REQUEST', PRESET_MESSAGES.needsAppPassword(appPassword));
-    throw new AppError('BAD_REQUEST', failure.message);
-  }
-  return { ok: true as const, message: DELIVERY_MESSAGES.smtpOk(connection.host) };
+  const { host, port, address } = connection;
+  await checkMailServer(
+    { db: deps.db, userId, timeoutMs: deps.env.MAIL_CHECK_TIMEOUT_MS, log: { protocol: 'smtp', host, port, address } },
+    () => verifySmtp(connection),
+  );
+  return { ok: true as const, message: DELIVERY_MESSAGES.smtpOk(host) };
 }
 
 /** Saves the mode and (after a successful login) the SMTP settings; a given password is stored encrypted. */
