@@ -21,9 +21,12 @@ import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { deriveTrainingStatus } from '../training/service.ts';
+import { imapMailboxIdentity } from './engine/mailbox-identity.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
 import * as repo from './repo.ts';
+
+export { gmailMailboxIdentity, imapMailboxIdentity } from './engine/mailbox-identity.ts';
 
 type Scope = { db: Db; userId: string };
 type ActionDeps = Scope & { queue: Queue };
@@ -96,6 +99,7 @@ export async function saveOAuthAccount({
   encryptedRefreshToken,
   grantedScopes,
   server,
+  mailboxIdentity,
 }: Scope & {
   provider: 'gmail' | 'outlook';
   emailAddress: string;
@@ -103,8 +107,15 @@ export async function saveOAuthAccount({
   grantedScopes: string[];
   /** The IMAP server the provider's mail is on, stored on the account (Microsoft). */
   server?: { host: string; port: number };
+  /** The mailbox the provider proved the token opens (mailbox-identity.ts); null when it did not say. */
+  mailboxIdentity: string | null;
 }): Promise<string> {
-  const stored = { encryptedRefreshToken, grantedScopes, ...(server ? { serverUrl: server.host, port: server.port } : {}) };
+  const stored = {
+    encryptedRefreshToken,
+    grantedScopes,
+    mailboxIdentity,
+    ...(server ? { serverUrl: server.host, port: server.port } : {}),
+  };
   const existing = await repo.findAccountByAddress(db, userId, emailAddress);
   if (existing && existing.provider !== provider) throw alreadyConnected(emailAddress);
   let accountId = existing?.id;
@@ -119,6 +130,7 @@ export async function saveOAuthAccount({
       port: stored.port ?? null,
       encryptedPassword: encryptedRefreshToken,
       grantedScopes,
+      mailboxIdentity,
     });
     // Another connection of the same address got there first.
     if (!accountId) throw alreadyConnected(emailAddress);
@@ -178,6 +190,7 @@ export async function createImapAccount({
     provider: 'exchange',
     displayName: emailAddress,
     encryptedPassword: secretBox.encrypt(input.password),
+    mailboxIdentity: imapMailboxIdentity(settings),
   });
   // Another add of the same address got there first while this one was logging in.
   if (!accountId) throw alreadyConnected(emailAddress);
@@ -216,6 +229,7 @@ export async function updateCredentials({
   await repo.updateAccount(db, userId, accountId, {
     username,
     encryptedPassword: secretBox.encrypt(input.password),
+    mailboxIdentity: imapMailboxIdentity(settings),
     lastSyncError: null,
     syncState: 'idle',
   });

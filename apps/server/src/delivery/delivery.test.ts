@@ -3,6 +3,7 @@ import { CONNECTION_CHECK_MESSAGES, DELIVERY_MESSAGES } from '@penman/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
+import { toMbox } from '../mail/connectors/mbox/fixtures.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { runSync } from '../mail/service.ts';
 import { deliverySettings, draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
@@ -576,5 +577,57 @@ describe('a shared inbox', () => {
     expect((await draftRow(other.draftId)).status).toBe('pending');
     const got = await t.request(`/api/drafts/${theirs.draftId}`, { cookie: bob.cookie });
     expect((await got.json()).draft.status).toBe('completed');
+
+    // Bob may still answer it himself: Reopen brings it back to his queue, pending, and he approves it.
+    const reopened = await t.request(`/api/drafts/${theirs.draftId}/reopen`, { method: 'POST', cookie: bob.cookie });
+    expect(reopened.status).toBe(200);
+    expect((await reopened.json()).draft).toMatchObject({ status: 'pending', decidedAt: null });
+    expect((await approve(bob.cookie, theirs.draftId)).status).toBe('approved');
+    // Only a completed draft reopens; nor can another user reopen it.
+    const again = await t.request(`/api/drafts/${theirs.draftId}/reopen`, { method: 'POST', cookie: bob.cookie });
+    expect(again.status).toBe(409);
+    expect((await t.request(`/api/drafts/${theirs.draftId}/reopen`, { method: 'POST', cookie: alice.cookie })).status).toBe(404);
+  });
+
+  it('an imported file claiming the address is no teammate: its approval leaves the other user’s draft pending (issue 33)', async () => {
+    // Mallory mailed Alice a question, then imports a file claiming Alice's address with a copy of it.
+    const mallory = await t.signUpAndIn('mallory@example.com');
+    const messageId = 'mallory-question@client.test';
+    const victim = await pendingDraft(alice.user.id, aliceAccount, { messageId, senderEmail: 'mallory@client.test', ccEmails: [] });
+    const form = new FormData();
+    form.set('emailAddress', ADDRESS);
+    const copy = personalMail({
+      from: 'Mallory <mallory@client.test>',
+      to: ADDRESS,
+      subject: 'Schedule',
+      body: 'Could you send it?',
+      messageId,
+    });
+    form.set('file', new Blob([toMbox([copy])]), 'alice.mbox');
+    const imported = await t.request('/api/accounts/import', { method: 'POST', cookie: mallory.cookie, body: form });
+    expect(imported.status).toBe(201);
+    const { account } = await imported.json();
+    expect(await runSync(t.deps, { userId: mallory.user.id, accountId: account.id })).toMatchObject({ status: 'completed', stored: 1 });
+    const [mail] = await db.select({ id: emails.id }).from(emails).where(eq(emails.emailAccountId, account.id));
+    const { draftId } = await composeDraftForEmail({ db, userId: mallory.user.id, emailId: mail!.id });
+    expect((await approve(mallory.cookie, draftId)).status).toBe('approved');
+
+    expect((await draftRow(victim.draftId)).status).toBe('pending');
+    expect((await approve(alice.cookie, victim.draftId)).status).toBe('approved');
+  });
+
+  it('an IMAP account of the same address on another login is no teammate either', async () => {
+    const carol = await t.signUpAndIn('carol-team@example.com');
+    // Carol's own mailbox on the same server, claiming Alice's address.
+    const carolAccount = await addInitializedImapAccount(t.deps, dovecot, {
+      userId: carol.user.id,
+      mailUser: 'carol',
+      emailAddress: ADDRESS,
+    });
+    const messageId = 'same-address-other-login@client.test';
+    const hers = await pendingDraft(alice.user.id, aliceAccount, { messageId });
+    const carols = await pendingDraft(carol.user.id, carolAccount, { messageId });
+    await approve(carol.cookie, carols.draftId);
+    expect((await draftRow(hers.draftId)).status).toBe('pending');
   });
 });

@@ -75,7 +75,8 @@ async function notifyDraft(db: Db, userId: string, draft: { id: string; emailAcc
  * Called in the transaction that approves a draft (drafts/service.ts): the delivery row with its
  * Message-ID, and its job, commit with the approval or not at all. An imported (mbox) account has
  * no server: the delivery is failed at once, not retryable. Other users' pending drafts of the
- * same email in a shared inbox become 'completed'; answers them for their events (sent after commit).
+ * same email in a shared inbox (accounts that proved they open the same mailbox) become 'completed';
+ * answers them for their events (sent after commit).
  */
 export async function startDelivery({
   tx,
@@ -110,9 +111,10 @@ export async function startDelivery({
     await repo.insertDelivery(tx, { draftId, userId, emailAccountId: accountId, mode, messageId, state: 'queued' });
     await queue.enqueue(deliverDraftJob, { userId, draftId }, { tx, singletonKey: draftId });
   }
+  // Teammates are users whose accounts proved they open this mailbox (never an import, never an address).
   const mail = await repo.findMailOfDraft(tx, userId, draftId);
-  if (!mail?.messageId) return [];
-  return repo.completeTeammateDrafts(tx, { userId, address: account.emailAddress, messageId: mail.messageId });
+  if (!mail?.messageId || !account.mailboxIdentity) return [];
+  return repo.completeTeammateDrafts(tx, { userId, mailboxIdentity: account.mailboxIdentity, messageId: mail.messageId });
 }
 
 /** After the approval committed: every open tab of the teammates hears their draft was completed. */

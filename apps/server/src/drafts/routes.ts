@@ -55,7 +55,7 @@ const getRoute = createRoute({
   request: { params: ZIdParam },
   responses: { 200: json(ZDraftResponse, 'The draft'), ...errors },
 });
-const action = (name: 'approve' | 'reject', description: string) =>
+const action = (name: 'approve' | 'reject' | 'reopen', description: string) =>
   createRoute({
     method: 'post',
     path: `/drafts/{id}/${name}` as `/drafts/{id}/${typeof name}`,
@@ -67,6 +67,10 @@ const action = (name: 'approve' | 'reject', description: string) =>
   });
 const approveRoute = action('approve', "Approve (Full Response: 'approved') or Send Now (Buy Time: 'buy_time').");
 const rejectRoute = action('reject', "Reject: 'rejected'.");
+const reopenRoute = action(
+  'reopen',
+  "Reopen a draft another user of the mailbox completed ('completed' -> 'pending'), to answer it yourself.",
+);
 const editRoute = createRoute({
   method: 'post',
   path: '/drafts/{id}/edit',
@@ -171,6 +175,9 @@ export function draftRoutes(deps: Deps) {
     )
     .openapi(rejectRoute, async (c) =>
       c.json({ draft: await service.rejectDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
+    )
+    .openapi(reopenRoute, async (c) =>
+      c.json({ draft: await service.reopenDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
     )
     .openapi(editRoute, async (c) => {
       const { body, subject } = c.req.valid('json');
