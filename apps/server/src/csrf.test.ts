@@ -76,6 +76,7 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   }),
   'POST /api/drafts/{id}/approve': (f) => ({ path: `/api/drafts/${f.draftId}/approve` }),
   'POST /api/drafts/{id}/reject': (f) => ({ path: `/api/drafts/${f.draftId}/reject` }),
+  'POST /api/drafts/{id}/reopen': (f) => ({ path: `/api/drafts/${f.draftId}/reopen` }),
   'POST /api/drafts/{id}/edit': (f) => ({ path: `/api/drafts/${f.draftId}/edit`, json: { body: 'written by another site' } }),
   'POST /api/drafts/{id}/mode': (f) => ({ path: `/api/drafts/${f.draftId}/mode`, json: { mode: 'buy_time' } }),
   'PUT /api/drafts/{id}/attachments': (f) => ({ path: `/api/drafts/${f.draftId}/attachments`, json: { selectedIds: [] } }),

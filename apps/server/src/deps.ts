@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { SETTINGS_MESSAGES } from '@penman/contract';
 import type { Env } from './env.ts';
 import { createTextExtractor, type TextExtractor } from './files/text-extractor.ts';
 import { createParsePool, type MessageParser } from './mail/parse-messages.ts';
@@ -17,6 +18,7 @@ import { type Queue, startQueue } from './platform/queue.ts';
 import { type RealtimeHub, startRealtimeHub } from './platform/realtime.ts';
 import { createLocalStorage, type LocalStorage } from './platform/storage.ts';
 import { parseStorageUrl } from './platform/storage-url.ts';
+import { reserveSecretCheck, settleSecretCheck } from './users/secret-check-limits.ts';
 import { ensureProfileForNewUser, getProfileNames } from './users/service.ts';
 import { reserveSignInAttempt, settleSignInAttempt } from './users/sign-in-limits.ts';
 
@@ -120,6 +122,11 @@ export async function openDeps(env: Env, options: OpenOptions = {}): Promise<Ope
           settings: { perAddressAndEmail: env.SIGN_IN_ATTEMPTS_PER_MINUTE, perAddress: env.SIGN_IN_FAILURES_PER_ADDRESS_PER_MINUTE },
         }),
       settle: (attempt, succeeded) => settleSignInAttempt({ db, attempt, succeeded }),
+    },
+    secretCheckLimiter: {
+      reserve: ({ ip, userId }) => reserveSecretCheck({ db, ip, userId }),
+      settle: (attempt, succeeded) => settleSecretCheck({ db, attempt, succeeded }),
+      message: SETTINGS_MESSAGES.tooManyTries,
     },
     loadProfile: (userId) => getProfileNames({ db, userId }),
     onUserCreated: (user) => ensureProfileForNewUser({ db, user }),

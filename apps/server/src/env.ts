@@ -53,6 +53,11 @@ const ZEnv = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  // How long a connection check of a mail server the user names (IMAP add and reconnect, SMTP check
+  // and save) may take; every failed check answers after exactly this long, so the answer's time
+  // says nothing about what listens at the port (platform/mail-server-check.ts). The connections'
+  // own connect timeout: a server slowing down logins after failed ones (Dovecot: up to 15 s) passes.
+  MAIL_CHECK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(20_000),
   // The DNS servers the mail server lookup (SRV, MX) asks, comma-separated `ip` or `ip:port` (tests
   // point it at a local server); unset = the system's resolvers.
   MAIL_DNS_SERVERS: z

@@ -95,6 +95,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'GET', path: '/api/drafts/{id}', idOfA: (f) => f.draftIdOfA },
   { method: 'POST', path: '/api/drafts/{id}/approve', idOfA: (f) => f.draftIdOfA },
   { method: 'POST', path: '/api/drafts/{id}/reject', idOfA: (f) => f.draftIdOfA },
+  { method: 'POST', path: '/api/drafts/{id}/reopen', idOfA: (f) => f.draftIdOfA },
   { method: 'POST', path: '/api/drafts/{id}/edit', idOfA: (f) => f.draftIdOfA, body: { body: 'not yours' } },
   { method: 'POST', path: '/api/drafts/{id}/mode', idOfA: (f) => f.draftIdOfA, body: { mode: 'buy_time' } },
   { method: 'PUT', path: '/api/drafts/{id}/attachments', idOfA: (f) => f.draftIdOfA, body: { selectedIds: [] } },

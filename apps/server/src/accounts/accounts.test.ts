@@ -73,6 +73,8 @@ describe('email accounts API', () => {
     const [row] = await t.deps.db.select().from(emailAccounts).where(eq(emailAccounts.id, id));
     expect(row!.encryptedPassword).toMatch(/^v1:/);
     expect(t.deps.secretBox.decrypt(row!.encryptedPassword!)).toBe('kim-pw');
+    // The mailbox it proved it opens: the server and login that accepted it (teammates share it).
+    expect(row!.mailboxIdentity).toBe(`imap localhost:${dovecot.imapPort} kim`);
     const again = await t.request('/api/accounts', { method: 'POST', cookie, json: imapForm('kim-pw') });
     expect(again.status).toBe(409);
   });

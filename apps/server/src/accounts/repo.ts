@@ -82,13 +82,14 @@ export async function replaceRefreshToken(
   userId: string,
   accountId: string,
   provider: EmailProvider,
-  values: { encryptedRefreshToken: string; grantedScopes: string[]; serverUrl?: string; port?: number },
+  values: { encryptedRefreshToken: string; grantedScopes: string[]; mailboxIdentity: string | null; serverUrl?: string; port?: number },
 ): Promise<boolean> {
   const updated = await db
     .update(emailAccounts)
     .set({
       encryptedPassword: values.encryptedRefreshToken,
       grantedScopes: values.grantedScopes,
+      mailboxIdentity: values.mailboxIdentity,
       ...(values.serverUrl === undefined ? {} : { serverUrl: values.serverUrl }),
       ...(values.port === undefined ? {} : { port: values.port }),
       syncState: sql`case when ${emailAccounts.syncState} = 'failed' then 'idle' else ${emailAccounts.syncState} end`,

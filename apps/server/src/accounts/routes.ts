@@ -141,6 +141,7 @@ export function accountRoutes(deps: Deps) {
           secretBox: deps.secretBox,
           imapCa: deps.imapCa,
           allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+          checkTimeoutMs: deps.env.MAIL_CHECK_TIMEOUT_MS,
           input: c.req.valid('json'),
         });
         return c.json({ account }, 201);
@@ -169,6 +170,7 @@ export function accountRoutes(deps: Deps) {
           secretBox: deps.secretBox,
           imapCa: deps.imapCa,
           allowPrivateHosts: allowsPrivateMailHosts(deps.env),
+          checkTimeoutMs: deps.env.MAIL_CHECK_TIMEOUT_MS,
           input,
         });
         return c.json({ account }, 200);

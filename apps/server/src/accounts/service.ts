@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   appPasswordPresetFor,
+  CONNECTION_CHECK_MESSAGES,
   type CreateImapAccountRequest,
   type EmailAccount,
   type InitStep,
@@ -12,7 +13,7 @@ import {
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { removeAccountFiles } from '../files/service.ts';
-import { CONNECTION_CHECK_MESSAGES, checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
+import { checkImapLogin, enqueueSync, imapSettings, runSync, type SyncRunDeps } from '../mail/service.ts';
 import type { SecretBox } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -20,9 +21,12 @@ import { logger } from '../platform/logger.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { deriveTrainingStatus } from '../training/service.ts';
+import { imapMailboxIdentity } from './engine/mailbox-identity.ts';
 import { initializationSteps } from './init-pipeline.ts';
 import { initializationStepJob } from './jobs.ts';
 import * as repo from './repo.ts';
+
+export { gmailMailboxIdentity, imapMailboxIdentity } from './engine/mailbox-identity.ts';
 
 type Scope = { db: Db; userId: string };
 type ActionDeps = Scope & { queue: Queue };
@@ -75,11 +79,6 @@ async function notifyChanged(db: Db, userId: string, accountId: string) {
   await publishEvent(db, userId, { type: 'account.updated', data: { id: accountId } }).catch(() => {});
 }
 
-/**
- * What a failed test login tells the user ('Connection Failed' toast). One message for every failure
- * to reach an IMAP server, so the check cannot tell a closed port from a filtered one or from
- * another service (a port scanner for anyone signed in); the detail goes to the log.
- */
 /** The answer to adding an address the user has connected already (the spec has no wording for it). */
 export function alreadyConnected(emailAddress: string): AppError {
   const message = `${emailAddress} is already connected.`;
@@ -100,6 +99,7 @@ export async function saveOAuthAccount({
   encryptedRefreshToken,
   grantedScopes,
   server,
+  mailboxIdentity,
 }: Scope & {
   provider: 'gmail' | 'outlook';
   emailAddress: string;
@@ -107,8 +107,15 @@ export async function saveOAuthAccount({
   grantedScopes: string[];
   /** The IMAP server the provider's mail is on, stored on the account (Microsoft). */
   server?: { host: string; port: number };
+  /** The mailbox the provider proved the token opens (mailbox-identity.ts); null when it did not say. */
+  mailboxIdentity: string | null;
 }): Promise<string> {
-  const stored = { encryptedRefreshToken, grantedScopes, ...(server ? { serverUrl: server.host, port: server.port } : {}) };
+  const stored = {
+    encryptedRefreshToken,
+    grantedScopes,
+    mailboxIdentity,
+    ...(server ? { serverUrl: server.host, port: server.port } : {}),
+  };
   const existing = await repo.findAccountByAddress(db, userId, emailAddress);
   if (existing && existing.provider !== provider) throw alreadyConnected(emailAddress);
   let accountId = existing?.id;
@@ -123,6 +130,7 @@ export async function saveOAuthAccount({
       port: stored.port ?? null,
       encryptedPassword: encryptedRefreshToken,
       grantedScopes,
+      mailboxIdentity,
     });
     // Another connection of the same address got there first.
     if (!accountId) throw alreadyConnected(emailAddress);
@@ -154,6 +162,9 @@ async function logInOrExplain(params: Parameters<typeof checkImapLogin>[0], emai
   }
 }
 
+/** How the test login of an add or a reconnect reaches servers (env and deps), for `checkImapLogin`. */
+type LoginCheck = { imapCa?: string | undefined; allowPrivateHosts: boolean; checkTimeoutMs: number };
+
 /** Adds an Exchange-type / any IMAP account after logging in with its credentials. */
 export async function createImapAccount({
   db,
@@ -161,13 +172,17 @@ export async function createImapAccount({
   secretBox,
   imapCa,
   allowPrivateHosts,
+  checkTimeoutMs,
   input,
-}: Scope & { secretBox: SecretBox; imapCa?: string | undefined; allowPrivateHosts: boolean; input: CreateImapAccountRequest }) {
+}: Scope & LoginCheck & { secretBox: SecretBox; input: CreateImapAccountRequest }) {
   const emailAddress = input.emailAddress.trim().toLowerCase();
   if (await repo.findAccountByAddress(db, userId, emailAddress)) throw alreadyConnected(emailAddress);
   const account = { emailAddress, serverUrl: input.serverUrl || null, port: input.port ?? null, username: input.username || null };
   const settings = imapSettings(account);
-  await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, emailAddress);
+  await logInOrExplain(
+    { db, userId, settings, password: input.password, imapCa, allowPrivateHosts, timeoutMs: checkTimeoutMs },
+    emailAddress,
+  );
   const accountId = await repo.insertAccount(db, userId, {
     ...account,
     serverUrl: settings.host,
@@ -175,6 +190,7 @@ export async function createImapAccount({
     provider: 'exchange',
     displayName: emailAddress,
     encryptedPassword: secretBox.encrypt(input.password),
+    mailboxIdentity: imapMailboxIdentity(settings),
   });
   // Another add of the same address got there first while this one was logging in.
   if (!accountId) throw alreadyConnected(emailAddress);
@@ -190,14 +206,14 @@ export async function updateCredentials({
   secretBox,
   imapCa,
   allowPrivateHosts,
+  checkTimeoutMs,
   input,
-}: Scope & {
-  accountId: string;
-  secretBox: SecretBox;
-  imapCa?: string | undefined;
-  allowPrivateHosts: boolean;
-  input: UpdateCredentialsRequest;
-}) {
+}: Scope &
+  LoginCheck & {
+    accountId: string;
+    secretBox: SecretBox;
+    input: UpdateCredentialsRequest;
+  }) {
   const account = await getAccount({ db, userId, accountId });
   if (account.provider !== 'exchange')
     throw new AppError(
@@ -206,10 +222,14 @@ export async function updateCredentials({
     );
   const username = input.username === undefined ? account.username : input.username || null;
   const settings = imapSettings({ emailAddress: account.emailAddress, serverUrl: account.serverUrl, port: account.port, username });
-  await logInOrExplain({ settings, password: input.password, imapCa, allowPrivateHosts }, account.emailAddress);
+  await logInOrExplain(
+    { db, userId, settings, password: input.password, imapCa, allowPrivateHosts, timeoutMs: checkTimeoutMs },
+    account.emailAddress,
+  );
   await repo.updateAccount(db, userId, accountId, {
     username,
     encryptedPassword: secretBox.encrypt(input.password),
+    mailboxIdentity: imapMailboxIdentity(settings),
     lastSyncError: null,
     syncState: 'idle',
   });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { DELIVERY_MESSAGES } from '@penman/contract';
+import { CONNECTION_CHECK_MESSAGES, DELIVERY_MESSAGES } from '@penman/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeDraftForEmail } from '../drafts/service.ts';
+import { toMbox } from '../mail/connectors/mbox/fixtures.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { runSync } from '../mail/service.ts';
-import { draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
+import { deliverySettings, draftDeliveries, drafts, emailAccounts, emails } from '../platform/db/schema/index.ts';
 import { createTestApp } from '../test-support/app.ts';
 import { openTestMailbox, startDovecot } from '../test-support/dovecot.ts';
 import { addInitializedImapAccount, personalMail } from '../test-support/drafting.ts';
@@ -21,7 +22,8 @@ const ca = fs.readFileSync(dovecot.caFile, 'utf8');
 const sink = await startSmtpSink();
 const smallSink = await startSmtpSink({ sizeLimit: 300 });
 const google = await startGoogleStandIn({ emailAddress: 'gus@gmail.test' });
-const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', ...google.env }, { imapCa: ca });
+// A failed SMTP check answers after MAIL_CHECK_TIMEOUT_MS: shorter than the 20 s default, long enough for a login.
+const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', MAIL_CHECK_TIMEOUT_MS: '6000', ...google.env }, { imapCa: ca });
 const alice = await t.signUpAndIn('alice@example.com');
 const bob = await t.signUpAndIn('bob@example.com');
 const { db } = t.deps;
@@ -238,14 +240,14 @@ describe('a delivery no job will finish', () => {
 });
 
 describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
-  it('the SMTP settings are checked by a login before they are saved; wrong password refused in words', async () => {
+  it('the SMTP settings are checked by a login before they are saved; a wrong password is the one check failure', async () => {
     const bad = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
       method: 'POST',
       cookie: alice.cookie,
       json: { smtp: { host: 'localhost', port: sink.port, security: 'starttls', username: sink.user, password: 'wrong' } },
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe(DELIVERY_MESSAGES.authRefused);
+    expect((await bad.json()).error.message).toBe(CONNECTION_CHECK_MESSAGES.failed);
     const put = await t.request(`/api/accounts/${aliceAccount}/delivery`, {
       method: 'PUT',
       cookie: alice.cookie,
@@ -363,6 +365,70 @@ describe('Send via SMTP (smtp-server) with the copy in Sent', () => {
     expect(sink.countMessageId(delivery.messageId)).toBe(0);
     const got = await t.request(`/api/drafts/${draftId}`, { cookie: alice.cookie });
     expect((await got.json()).draft.delivery).toMatchObject({ state: 'failed', retryable: true });
+  });
+
+  it('the IMAP password goes to no SMTP server the caller names: the check and the save refuse another host, and nothing reaches it', async () => {
+    // A server that takes Alice's mailbox login: what someone holding her session would run.
+    const catcher = await startSmtpSink({ user: 'alice', password: 'alice-pw' });
+    const elsewhere = { host: '127.0.0.1', port: catcher.port, security: 'starttls', username: 'alice' } as const;
+    const message = DELIVERY_MESSAGES.imapPasswordElsewhere('127.0.0.1');
+    const refusal = { error: { code: 'VALIDATION', message, fields: { password: message } } };
+    const settingsBefore = await (await t.request(`/api/accounts/${aliceAccount}/delivery`, { cookie: alice.cookie })).json();
+
+    const check = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      json: { smtp: elsewhere },
+    });
+    expect(check.status).toBe(400);
+    expect(await check.json()).toEqual(refusal);
+    const save = await t.request(`/api/accounts/${aliceAccount}/delivery`, {
+      method: 'PUT',
+      cookie: alice.cookie,
+      json: { mode: 'send', smtp: elsewhere },
+    });
+    expect(save.status).toBe(400);
+    expect(await save.json()).toEqual(refusal);
+    expect(await (await t.request(`/api/accounts/${aliceAccount}/delivery`, { cookie: alice.cookie })).json()).toEqual(settingsBefore);
+    expect(catcher.logins).toEqual([]);
+
+    // The IMAP server's own name takes the IMAP password; another host takes a password typed for it.
+    for (const smtp of [
+      { ...elsewhere, host: 'localhost' },
+      { ...elsewhere, password: 'alice-pw' },
+    ]) {
+      const allowed = await t.request(`/api/accounts/${aliceAccount}/delivery/check`, {
+        method: 'POST',
+        cookie: alice.cookie,
+        json: { smtp },
+      });
+      expect(allowed.status).toBe(200);
+    }
+    expect(catcher.logins).toHaveLength(2);
+  });
+
+  it('settings saved before the rule do not send the IMAP password elsewhere either: the delivery fails in words', async () => {
+    const catcher = await startSmtpSink({ user: 'carl', password: 'carl-pw' });
+    const carl = await t.signUpAndIn('carl@example.com');
+    const account = await addInitializedImapAccount(t.deps, dovecot, {
+      userId: carl.user.id,
+      mailUser: 'carl',
+      emailAddress: 'carl@penman.test',
+    });
+    await db.insert(deliverySettings).values({
+      emailAccountId: account,
+      userId: carl.user.id,
+      mode: 'send',
+      smtpHost: '127.0.0.1',
+      smtpPort: catcher.port,
+      smtpSecurity: 'starttls',
+      smtpUsername: 'carl',
+    });
+    const { draftId } = await pendingDraft(carl.user.id, account, { recipientEmails: ['carl@penman.test'], ccEmails: [] });
+    await approve(carl.cookie, draftId);
+    await deliverDraft(t.deps, { userId: carl.user.id, draftId });
+    expect(await deliveryOf(draftId)).toMatchObject({ state: 'failed', error: DELIVERY_MESSAGES.imapPasswordElsewhere('127.0.0.1') });
+    expect(catcher.logins).toEqual([]);
   });
 });
 
@@ -511,5 +577,57 @@ describe('a shared inbox', () => {
     expect((await draftRow(other.draftId)).status).toBe('pending');
     const got = await t.request(`/api/drafts/${theirs.draftId}`, { cookie: bob.cookie });
     expect((await got.json()).draft.status).toBe('completed');
+
+    // Bob may still answer it himself: Reopen brings it back to his queue, pending, and he approves it.
+    const reopened = await t.request(`/api/drafts/${theirs.draftId}/reopen`, { method: 'POST', cookie: bob.cookie });
+    expect(reopened.status).toBe(200);
+    expect((await reopened.json()).draft).toMatchObject({ status: 'pending', decidedAt: null });
+    expect((await approve(bob.cookie, theirs.draftId)).status).toBe('approved');
+    // Only a completed draft reopens; nor can another user reopen it.
+    const again = await t.request(`/api/drafts/${theirs.draftId}/reopen`, { method: 'POST', cookie: bob.cookie });
+    expect(again.status).toBe(409);
+    expect((await t.request(`/api/drafts/${theirs.draftId}/reopen`, { method: 'POST', cookie: alice.cookie })).status).toBe(404);
+  });
+
+  it('an imported file claiming the address is no teammate: its approval leaves the other user’s draft pending (issue 33)', async () => {
+    // Mallory mailed Alice a question, then imports a file claiming Alice's address with a copy of it.
+    const mallory = await t.signUpAndIn('mallory@example.com');
+    const messageId = 'mallory-question@client.test';
+    const victim = await pendingDraft(alice.user.id, aliceAccount, { messageId, senderEmail: 'mallory@client.test', ccEmails: [] });
+    const form = new FormData();
+    form.set('emailAddress', ADDRESS);
+    const copy = personalMail({
+      from: 'Mallory <mallory@client.test>',
+      to: ADDRESS,
+      subject: 'Schedule',
+      body: 'Could you send it?',
+      messageId,
+    });
+    form.set('file', new Blob([toMbox([copy])]), 'alice.mbox');
+    const imported = await t.request('/api/accounts/import', { method: 'POST', cookie: mallory.cookie, body: form });
+    expect(imported.status).toBe(201);
+    const { account } = await imported.json();
+    expect(await runSync(t.deps, { userId: mallory.user.id, accountId: account.id })).toMatchObject({ status: 'completed', stored: 1 });
+    const [mail] = await db.select({ id: emails.id }).from(emails).where(eq(emails.emailAccountId, account.id));
+    const { draftId } = await composeDraftForEmail({ db, userId: mallory.user.id, emailId: mail!.id });
+    expect((await approve(mallory.cookie, draftId)).status).toBe('approved');
+
+    expect((await draftRow(victim.draftId)).status).toBe('pending');
+    expect((await approve(alice.cookie, victim.draftId)).status).toBe('approved');
+  });
+
+  it('an IMAP account of the same address on another login is no teammate either', async () => {
+    const carol = await t.signUpAndIn('carol-team@example.com');
+    // Carol's own mailbox on the same server, claiming Alice's address.
+    const carolAccount = await addInitializedImapAccount(t.deps, dovecot, {
+      userId: carol.user.id,
+      mailUser: 'carol',
+      emailAddress: ADDRESS,
+    });
+    const messageId = 'same-address-other-login@client.test';
+    const hers = await pendingDraft(alice.user.id, aliceAccount, { messageId });
+    const carols = await pendingDraft(carol.user.id, carolAccount, { messageId });
+    await approve(carol.cookie, carols.draftId);
+    expect((await draftRow(hers.draftId)).status).toBe('pending');
   });
 });

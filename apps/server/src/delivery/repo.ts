@@ -182,12 +182,13 @@ export async function findDraftToDeliver(db: Db, userId: string, draftId: string
 }
 
 /**
- * A shared inbox: the pending drafts other users of Penman hold of the same email (an account of
- * the same address, the same Message-ID) become 'completed'. Answers them, for their events.
+ * A shared inbox: the pending drafts other users of Penman hold of the same email (an account that
+ * proved it opens the same mailbox, the same Message-ID) become 'completed'. Answers them, for their
+ * events. Never by address: an imported file or a server of one's own may claim any address.
  */
 export async function completeTeammateDrafts(
   tx: Writer,
-  { userId, address, messageId }: { userId: string; address: string; messageId: string },
+  { userId, mailboxIdentity, messageId }: { userId: string; mailboxIdentity: string; messageId: string },
 ) {
   const others = await tx
     .select({ id: drafts.id, userId: drafts.userId, emailAccountId: drafts.emailAccountId })
@@ -199,7 +200,7 @@ export async function completeTeammateDrafts(
         ne(drafts.userId, userId),
         eq(drafts.status, 'pending'),
         eq(emails.messageId, messageId),
-        sql`lower(${emailAccounts.emailAddress}) = ${address.toLowerCase()}`,
+        eq(emailAccounts.mailboxIdentity, mailboxIdentity),
       ),
     );
   if (others.length === 0) return [];
@@ -221,7 +222,7 @@ export async function completeTeammateDrafts(
 
 export async function findAccountAddress(db: Writer, userId: string, accountId: string) {
   const [row] = await db
-    .select({ emailAddress: emailAccounts.emailAddress, provider: emailAccounts.provider })
+    .select({ emailAddress: emailAccounts.emailAddress, provider: emailAccounts.provider, mailboxIdentity: emailAccounts.mailboxIdentity })
     .from(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, accountId)))
     .limit(1);

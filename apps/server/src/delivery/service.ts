@@ -1,11 +1,10 @@
 import {
-  appPasswordPresetFor,
+  CONNECTION_CHECK_MESSAGES,
   DELIVERY_MESSAGES,
   DELIVERY_MODE_DEFAULT,
   type DeliveryMode,
   type DeliverySettingsResponse,
   type DraftDelivery,
-  PRESET_MESSAGES,
   type SmtpSettingsInput,
 } from '@penman/contract';
 import type { ImapFlow } from 'imapflow';
@@ -18,6 +17,7 @@ import type { DraftDeliveryRow } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { GMAIL_COMPOSE_SCOPE } from '../platform/google.ts';
 import { logger } from '../platform/logger.ts';
+import { checkMailServer } from '../platform/mail-server-check.ts';
 import type { Queue } from '../platform/queue.ts';
 import { publishEvent } from '../platform/realtime.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
@@ -25,7 +25,7 @@ import { getProfileNames } from '../users/service.ts';
 import { describeFailure } from './engine/failures.ts';
 import { type ReplyRecipients, repliesToAll, replyRecipients } from './engine/recipients.ts';
 import { newMessageId, replyMessage } from './engine/reply-message.ts';
-import { smtpPreset } from './engine/smtp-presets.ts';
+import { imapPasswordMayGoTo, smtpPreset } from './engine/smtp-presets.ts';
 import { deliverDraftJob } from './jobs.ts';
 import { buildMime, type OutgoingAttachment } from './mime.ts';
 import * as repo from './repo.ts';
@@ -75,7 +75,8 @@ async function notifyDraft(db: Db, userId: string, draft: { id: string; emailAcc
  * Called in the transaction that approves a draft (drafts/service.ts): the delivery row with its
  * Message-ID, and its job, commit with the approval or not at all. An imported (mbox) account has
  * no server: the delivery is failed at once, not retryable. Other users' pending drafts of the
- * same email in a shared inbox become 'completed'; answers them for their events (sent after commit).
+ * same email in a shared inbox (accounts that proved they open the same mailbox) become 'completed';
+ * answers them for their events (sent after commit).
  */
 export async function startDelivery({
   tx,
@@ -110,9 +111,10 @@ export async function startDelivery({
     await repo.insertDelivery(tx, { draftId, userId, emailAccountId: accountId, mode, messageId, state: 'queued' });
     await queue.enqueue(deliverDraftJob, { userId, draftId }, { tx, singletonKey: draftId });
   }
+  // Teammates are users whose accounts proved they open this mailbox (never an import, never an address).
   const mail = await repo.findMailOfDraft(tx, userId, draftId);
-  if (!mail?.messageId) return [];
-  return repo.completeTeammateDrafts(tx, { userId, address: account.emailAddress, messageId: mail.messageId });
+  if (!mail?.messageId || !account.mailboxIdentity) return [];
+  return repo.completeTeammateDrafts(tx, { userId, mailboxIdentity: account.mailboxIdentity, messageId: mail.messageId });
 }
 
 /** After the approval committed: every open tab of the teammates hears their draft was completed. */
@@ -322,6 +324,9 @@ class InjectedCrash extends Error {
   }
 }
 
+/** The code of a connection refused because the IMAP password would go to another server. */
+const IMAP_PASSWORD_ELSEWHERE = 'IMAP_PASSWORD_ELSEWHERE';
+
 class DeliveryError extends Error {
   constructor(
     readonly code: string,
@@ -395,10 +400,13 @@ async function smtpConnectionOf(
   const settings = await repo.findSettings(deps.db, userId, account.id);
   const resolved = smtpSettingsOf(account, settings);
   const host = override?.host ?? resolved.host;
-  const password =
-    override?.password ??
-    (settings?.smtpEncryptedPassword && !override ? deps.secretBox.decrypt(settings.smtpEncryptedPassword) : null) ??
-    (account.encryptedPassword ? deps.secretBox.decrypt(account.encryptedPassword) : null);
+  const ownPassword =
+    override?.password ?? (settings?.smtpEncryptedPassword && !override ? deps.secretBox.decrypt(settings.smtpEncryptedPassword) : null);
+  // The IMAP password goes only where it belongs (its server, or the provider's SMTP server): for a
+  // check, a save and every send alike, so settings saved before this rule cannot send it elsewhere.
+  if (!ownPassword && !imapPasswordMayGoTo({ emailAddress: account.emailAddress, imapHost: imapSettings(account).host, smtpHost: host }))
+    throw new DeliveryError(IMAP_PASSWORD_ELSEWHERE, DELIVERY_MESSAGES.imapPasswordElsewhere(host));
+  const password = ownPassword ?? (account.encryptedPassword ? deps.secretBox.decrypt(account.encryptedPassword) : null);
   if (!password) throw new DeliveryError('EAUTH', DELIVERY_MESSAGES.authRefused);
   const target = await resolveMailServer(deps, host);
   if ('refused' in target) throw new DeliveryError(target.refused === 'private' ? 'PRIVATE_HOST' : 'EDNS', DELIVERY_MESSAGES.unreachable);
@@ -582,7 +590,12 @@ export async function getDeliverySettings({
 
 type SettingsDeps = Pick<Deps, 'env' | 'db' | 'secretBox' | 'imapCa' | 'microsoft'> & { smtpCa?: string };
 
-/** Logs in with these SMTP settings (nodemailer verify), without saving them. */
+/**
+ * Logs in with these SMTP settings (nodemailer verify), without saving them: a check of a server the
+ * user names (platform/mail-server-check.ts), counted per user with the IMAP checks, and every
+ * failure to reach or sign in answered with one message after the same wait (the cause goes to the
+ * log), so the check cannot tell a closed port, another service and a refused password apart.
+ */
 export async function checkSmtp(
   deps: SettingsDeps,
   { userId, accountId, smtp }: { userId: string; accountId: string; smtp: SmtpSettingsInput },
@@ -593,20 +606,18 @@ export async function checkSmtp(
   try {
     connection = await smtpConnectionOf(deps, userId, account, smtp);
   } catch (error) {
-    throw new AppError('BAD_REQUEST', describeFailure(error).message);
+    const { message } = describeFailure(error);
+    const code = (error as { code?: string }).code;
+    if (code === IMAP_PASSWORD_ELSEWHERE) throw new AppError('VALIDATION', message, { fields: { password: message } });
+    // Refused before connecting: a private address (open sign-up) says so, a name with no address is the one failure.
+    throw new AppError('BAD_REQUEST', code === 'EDNS' ? CONNECTION_CHECK_MESSAGES.failed : message);
   }
-  try {
-    await verifySmtp(connection);
-  } catch (error) {
-    const failure = describeFailure(error);
-    logger.info({ host: connection.host, port: connection.port, code: (error as { code?: string }).code }, 'SMTP check failed');
-    // A provider that refuses account passwords says so, with the page that makes an app password.
-    const appPassword = appPasswordPresetFor({ emailAddress: account.emailAddress, host: connection.host });
-    if (appPassword && failure.message === DELIVERY_MESSAGES.authRefused)
-      throw new AppError('BAD_REQUEST', PRESET_MESSAGES.needsAppPassword(appPassword));
-    throw new AppError('BAD_REQUEST', failure.message);
-  }
-  return { ok: true as const, message: DELIVERY_MESSAGES.smtpOk(connection.host) };
+  const { host, port, address } = connection;
+  await checkMailServer(
+    { db: deps.db, userId, timeoutMs: deps.env.MAIL_CHECK_TIMEOUT_MS, log: { protocol: 'smtp', host, port, address } },
+    () => verifySmtp(connection),
+  );
+  return { ok: true as const, message: DELIVERY_MESSAGES.smtpOk(host) };
 }
 
 /** Saves the mode and (after a successful login) the SMTP settings; a given password is stored encrypted. */

@@ -388,3 +388,13 @@ export async function updatePendingDraft(
     return row;
   });
 }
+
+/** A draft completed by another user of its mailbox, back to pending (its owner answers after all). Undefined when it is not so. */
+export async function reopenCompletedDraft(db: Db, userId: string, draftId: string) {
+  const [row] = await db
+    .update(drafts)
+    .set({ status: 'pending', decidedAt: null, updatedAt: new Date() })
+    .where(and(eq(drafts.userId, userId), eq(drafts.id, draftId), eq(drafts.status, 'completed')))
+    .returning({ id: drafts.id });
+  return row;
+}

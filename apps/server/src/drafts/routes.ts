@@ -14,6 +14,7 @@ import {
 } from '@penman/contract';
 import { draftEml } from '../delivery/service.ts';
 import type { Deps } from '../deps.ts';
+import { downloadHeaders } from '../platform/http/download.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -54,7 +55,7 @@ const getRoute = createRoute({
   request: { params: ZIdParam },
   responses: { 200: json(ZDraftResponse, 'The draft'), ...errors },
 });
-const action = (name: 'approve' | 'reject', description: string) =>
+const action = (name: 'approve' | 'reject' | 'reopen', description: string) =>
   createRoute({
     method: 'post',
     path: `/drafts/{id}/${name}` as `/drafts/{id}/${typeof name}`,
@@ -66,6 +67,10 @@ const action = (name: 'approve' | 'reject', description: string) =>
   });
 const approveRoute = action('approve', "Approve (Full Response: 'approved') or Send Now (Buy Time: 'buy_time').");
 const rejectRoute = action('reject', "Reject: 'rejected'.");
+const reopenRoute = action(
+  'reopen',
+  "Reopen a draft another user of the mailbox completed ('completed' -> 'pending'), to answer it yourself.",
+);
 const editRoute = createRoute({
   method: 'post',
   path: '/drafts/{id}/edit',
@@ -171,6 +176,9 @@ export function draftRoutes(deps: Deps) {
     .openapi(rejectRoute, async (c) =>
       c.json({ draft: await service.rejectDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
     )
+    .openapi(reopenRoute, async (c) =>
+      c.json({ draft: await service.reopenDraft({ ...scope(c.get('userId')), draftId: c.req.valid('param').id }) }, 200),
+    )
     .openapi(editRoute, async (c) => {
       const { body, subject } = c.req.valid('json');
       const draftId = c.req.valid('param').id;
@@ -208,11 +216,7 @@ export function draftRoutes(deps: Deps) {
     )
     .openapi(emlRoute, async (c) => {
       const { raw, filename } = await draftEml(deps, { userId: c.get('userId'), draftId: c.req.valid('param').id });
-      c.header('Content-Type', 'message/rfc822');
-      const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      c.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
-      c.header('Cache-Control', 'private, no-store');
-      return c.body(new Uint8Array(raw), 200);
+      return c.body(new Uint8Array(raw), 200, downloadHeaders({ contentType: 'message/rfc822', filename }));
     })
     .openapi(updateSettingsRoute, async (c) => {
       const accountId = c.req.valid('param').id;

@@ -42,7 +42,10 @@ export const DRAFT_MESSAGES = {
   notFound: 'Draft not found',
   accountNotFound: 'Email account not found',
   notPending: (status: DraftStatus) =>
-    `This draft was already ${STATUS_WORDS[status]}; it can no longer be changed. Reload the queue to see the current drafts.`,
+    status === 'completed'
+      ? `This draft was ${STATUS_WORDS[status]}. Reopen it to answer it yourself.`
+      : `This draft was already ${STATUS_WORDS[status]}; it can no longer be changed. Reload the queue to see the current drafts.`,
+  notCompleted: 'Only a draft completed by another user of this mailbox can be reopened.',
   outgoing: 'Penman drafts replies to incoming mail only',
   badCursor: 'Invalid cursor',
   unknownAttachment: 'Not a suggested attachment of this draft',
@@ -341,6 +344,19 @@ export function rejectDraft(scope: Scope & { draftId: string }): Promise<Draft> 
     changes: { status: 'rejected', decidedAt: new Date() },
     feedback: { action: 'rejected', finalText: null },
   }));
+}
+
+/**
+ * Reopen: a draft another user of the mailbox completed (by approving their own) goes back to the
+ * owner's queue as pending, to approve, edit or reject after all; 409 for any other status.
+ */
+export async function reopenDraft(scope: Scope & { draftId: string }): Promise<Draft> {
+  await requireDraft(scope, scope.draftId);
+  if (!(await repo.reopenCompletedDraft(scope.db, scope.userId, scope.draftId)))
+    throw new AppError('CONFLICT', DRAFT_MESSAGES.notCompleted);
+  const after = await requireDraft(scope, scope.draftId);
+  await notify(scope.db, scope.userId, DRAFT_EVENTS.updated, after.draft);
+  return toDraft(after);
 }
 
 /** Which suggested files go with the reply (only files the draft suggested). */

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ZApiError, ZEmailOriginalResponse, ZEmailResponse, ZListEmailsQuery, ZListEmailsResponse } from '@penman/contract';
 import type { Deps } from '../deps.ts';
+import { downloadHeaders } from '../platform/http/download.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -91,9 +92,6 @@ export function emailRoutes(deps: Deps) {
     )
     .openapi(originalDownloadRoute, async (c) => {
       const { stream, filename } = await service.downloadOriginal(deps, { userId: c.get('userId'), emailId: c.req.valid('param').id });
-      c.header('Content-Type', 'message/rfc822');
-      c.header('Content-Disposition', `attachment; filename="message.eml"; filename*=UTF-8''${encodeURIComponent(filename)}`);
-      c.header('Cache-Control', 'private, no-store');
-      return c.body(Readable.toWeb(stream) as ReadableStream, 200);
+      return c.body(Readable.toWeb(stream) as ReadableStream, 200, downloadHeaders({ contentType: 'message/rfc822', filename }));
     });
 }

@@ -20,6 +20,7 @@ import {
 } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../platform/errors.ts';
+import { downloadHeaders } from '../platform/http/download.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { multipartParts } from '../platform/http/multipart.ts';
 import { accountErrors, json, jsonBody, security, ZIdParam } from '../platform/http/openapi.ts';
@@ -166,12 +167,6 @@ const updateAttachmentRoute = createRoute({
   responses: { 200: json(ZUpdateAttachmentResponse, 'Updated'), ...fileErrors },
 });
 
-/** A download's headers: the user's name for the file, safely quoted (RFC 6266 / 5987). */
-function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
-
 export function fileRoutesOf(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   for (const path of [
@@ -225,11 +220,7 @@ export function fileRoutesOf(deps: Deps) {
   const download = async (c: { get: (key: 'userId') => string }, source: FileCategory, id: string) => {
     const file = await service.openFile({ ...scope(c), files: deps.files, source, id });
     return new Response(Readable.toWeb(file.stream) as ReadableStream, {
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.size),
-        'content-disposition': attachmentDisposition(file.filename),
-      },
+      headers: downloadHeaders({ contentType: file.contentType, filename: file.filename, size: file.size }),
     });
   };
   const add = (c: { get: (key: 'userId') => string }, source: FileCategory, id: string, category: FileCategory) =>

@@ -144,6 +144,8 @@ describe('Gmail connect: code exchange', () => {
     expect((await (await t.request(`/api/accounts/${accountId}/delivery`, { cookie })).json()).canCompose).toBe(false);
     expect(row!.encryptedPassword).not.toContain(refreshToken);
     expect(t.deps.secretBox.decrypt(row!.encryptedPassword!)).toBe(refreshToken);
+    // The mailbox Google's profile named for the token, not the address typed for the consent.
+    expect(row!.mailboxIdentity).toBe(`gmail ${google.emailAddress}`);
     const activity = await t.deps.db
       .select()
       .from(activityEvents)

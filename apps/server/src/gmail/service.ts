@@ -6,7 +6,7 @@ import {
   type GmailExchangeRequest,
   type GmailStartResponse,
 } from '@penman/contract';
-import { getAccount, saveOAuthAccount } from '../accounts/service.ts';
+import { getAccount, gmailMailboxIdentity, saveOAuthAccount } from '../accounts/service.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
@@ -113,12 +113,23 @@ export async function exchangeGmailCode({
   if (!refreshToken) throw new AppError('BAD_REQUEST', GMAIL_CALLBACK_MESSAGES.noRefreshToken);
 
   client.setCredentials({ access_token: tokens.access_token ?? null, refresh_token: refreshToken });
-  const email = ((await profileAddress(config, client)) ?? stateEmail).trim().toLowerCase();
+  const profile = await profileAddress(config, client);
+  const email = (profile ?? stateEmail).trim().toLowerCase();
   const encryptedRefreshToken = secretBox.encrypt(refreshToken);
   // What Google granted (the user may untick compose): delivery asks to reconnect without it.
   const grantedScopes = (tokens.scope ?? GMAIL_READONLY_SCOPE).split(/\s+/).filter(Boolean);
 
-  const accountId = await saveOAuthAccount({ db, userId, provider: 'gmail', emailAddress: email, encryptedRefreshToken, grantedScopes });
+  // Only Google's own answer names the mailbox: the address typed for the consent proves nothing.
+  const mailboxIdentity = profile ? gmailMailboxIdentity(profile) : null;
+  const accountId = await saveOAuthAccount({
+    db,
+    userId,
+    provider: 'gmail',
+    emailAddress: email,
+    encryptedRefreshToken,
+    grantedScopes,
+    mailboxIdentity,
+  });
   return { account: await getAccount({ db, userId, accountId }), email };
 }
 

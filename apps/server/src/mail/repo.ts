@@ -217,7 +217,7 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
         "references" text[], provider_uid text, subject text, sender_email text, sender_name text,
         recipient_emails text[], cc_emails text[], recipient_names jsonb, received_date timestamptz, date_unknown boolean, folder_name text,
         has_attachments boolean,
-        body_text text, body_html text, is_outgoing boolean, is_training_data boolean, is_read boolean, size_bytes integer,
+        body_text text, body_html text, is_outgoing boolean, is_training_data boolean, is_read boolean, size_bytes bigint,
         content_hash text, parse_problem text, headers jsonb, attachments json)
     ), inserted as (
       insert into emails (user_id, email_account_id, message_key, message_id, thread_id, in_reply_to, "references",
@@ -238,7 +238,7 @@ export async function insertEmailBatch(db: Executor, batch: EmailToStore[]): Pro
       select i.user_id, i.email_account_id, i.id, a.filename, a.content_type, a.size_bytes, a.content_id, a.disposition
       from inserted i
       join input r on r.message_key = i.message_key
-      cross join lateral json_to_recordset(r.attachments) as a(filename text, content_type text, size_bytes integer, content_id text, disposition text)
+      cross join lateral json_to_recordset(r.attachments) as a(filename text, content_type text, size_bytes bigint, content_id text, disposition text)
     )
     select id, message_key, is_outgoing, is_read, has_attachments, is_training_data, body_omitted,
       (extract(epoch from received_date) * 1000)::float8 as received_ms

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
+import { CONNECTION_CHECK_MESSAGES } from '@penman/contract';
 import type { Deps } from '../deps.ts';
 import { allowsPrivateMailHosts } from '../env.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
+import { checkMailServer } from '../platform/mail-server-check.ts';
 import { createImapClient, createImapConnector, toMailError } from './connectors/imap/imap-connector.ts';
 import {
   connectorFactory,
@@ -207,52 +209,47 @@ export async function openOriginalMessage(
   }
 }
 
-export const CONNECTION_CHECK_MESSAGES = {
-  failed: 'Could not connect to the mail server. Check the server name, port and your password.',
-  privateHost: MAIL_HOST_MESSAGES.privateHost,
-  // Only after a TLS connection and an IMAP greeting: says nothing about ports.
-  refusedLogin: (host: string) => `The server ${host} refused the username or password.`,
-} as const;
-
 type ImapSettings = ReturnType<typeof imapSettings>;
 
 /**
- * Logs in to the server with these settings, and out again. `allowPrivateHosts` false (open sign-up)
- * refuses hosts with a loopback, private or link-local address before any connection is made.
+ * Logs in to the server with these settings, and out again, as a check of a server the user names
+ * (platform/mail-server-check.ts: counted per user, one generic failure after `timeoutMs`; a
+ * refused password is said at once). `allowPrivateHosts` false (open sign-up) refuses hosts with a
+ * loopback, private or link-local address before any connection is made.
  */
 export async function checkImapLogin({
+  db,
+  userId,
   settings,
   password,
   imapCa,
   allowPrivateHosts,
+  timeoutMs,
 }: {
+  db: Db;
+  userId: string;
   settings: ImapSettings;
   password: string;
   imapCa: string | undefined;
   allowPrivateHosts: boolean;
+  timeoutMs: number;
 }) {
   const { host, port } = settings;
   const target = await resolveMailHost(host, { allowPrivate: allowPrivateHosts });
   if ('refused' in target) {
     logger.info({ host, port, reason: target.refused, detail: target.detail }, 'mail server refused before connecting');
-    throw new AppError(
-      'BAD_REQUEST',
-      target.refused === 'private' ? CONNECTION_CHECK_MESSAGES.privateHost : CONNECTION_CHECK_MESSAGES.failed,
-    );
+    throw new AppError('BAD_REQUEST', target.refused === 'private' ? MAIL_HOST_MESSAGES.privateHost : CONNECTION_CHECK_MESSAGES.failed);
   }
-  let connector: Awaited<ReturnType<typeof createImapConnector>> | undefined;
-  try {
-    connector = await createImapConnector({ ...settings, address: target.address, password, ca: imapCa });
-    await connector.listFolders();
-  } catch (error) {
-    if (error instanceof MailError && error.code === 'AUTH')
-      throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.refusedLogin(host));
-    const detail = error instanceof Error ? error.message : String(error);
-    logger.warn({ host, port, address: target.address, detail }, 'mail server connection check failed');
-    throw new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.failed);
-  } finally {
-    await connector?.close().catch(() => {});
-  }
+  const explain = (error: unknown) =>
+    error instanceof MailError && error.code === 'AUTH' ? new AppError('BAD_REQUEST', CONNECTION_CHECK_MESSAGES.refusedLogin(host)) : null;
+  await checkMailServer({ db, userId, timeoutMs, log: { protocol: 'imap', host, port, address: target.address }, explain }, async () => {
+    const connector = await createImapConnector({ ...settings, address: target.address, password, ca: imapCa });
+    try {
+      await connector.listFolders();
+    } finally {
+      await connector.close().catch(() => {});
+    }
+  });
 }
 
 /**

@@ -166,7 +166,14 @@ describe('Microsoft connect: start, sign-in, exchange', () => {
     // Dovecot asked the stand-in about the bearer token: the login was XOAUTH2, and it succeeded.
     expect(standIn.introspections.slice(introspectionsBefore)).toEqual(['megan@contoso.example']);
     const row = await accountRow(meganAccount);
-    expect(row).toMatchObject({ provider: 'outlook', serverUrl: 'localhost', port: dovecot.imapPort, userId: megan.user.id });
+    expect(row).toMatchObject({
+      provider: 'outlook',
+      serverUrl: 'localhost',
+      port: dovecot.imapPort,
+      userId: megan.user.id,
+      // The server and login that accepted the token.
+      mailboxIdentity: `imap localhost:${dovecot.imapPort} megan@contoso.example`,
+    });
     expect(row.encryptedPassword).not.toContain('stand-in');
     expect(t.deps.secretBox.decrypt(row.encryptedPassword!)).toBe(standIn.refreshTokensOf('megan@contoso.example').at(-1));
     expect(row.grantedScopes).toEqual(expect.arrayContaining(['https://outlook.office.com/IMAP.AccessAsUser.All']));

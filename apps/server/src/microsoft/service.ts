@@ -6,7 +6,7 @@ import {
   type MicrosoftExchangeRequest,
   type MicrosoftStartResponse,
 } from '@penman/contract';
-import { getAccount, saveOAuthAccount } from '../accounts/service.ts';
+import { getAccount, imapMailboxIdentity, saveOAuthAccount } from '../accounts/service.ts';
 import { checkImapTokenLogin, MailError } from '../mail/service.ts';
 import type { SecretBox, Signer } from '../platform/crypto.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -147,6 +147,8 @@ export async function exchangeMicrosoftCode({
     encryptedRefreshToken,
     grantedScopes: tokens.scopes,
     server: imap,
+    // The Microsoft server accepted this token for this mailbox login just above.
+    mailboxIdentity: imapMailboxIdentity({ host: imap.host, port: imap.port, user: email }),
   });
   mail.remember(accountId, encryptedRefreshToken, tokens);
   return { account: await getAccount({ db, userId, accountId }), email };

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@penman/contract';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { customSession, twoFactor } from 'better-auth/plugins';
 import { switchOffAuthAsyncContextWhenIdle, trackAuthBackgroundTask } from './auth-async-context.ts';
 import type { Db } from './db/client.ts';
@@ -24,6 +24,41 @@ export type SignInLimiter<Attempt> = {
 };
 
 export const SIGN_IN_LIMITED_MESSAGE = 'Too many sign-in attempts. Please try again later.';
+
+/**
+ * The limit of every check of a signed-in user's secret (users/secret-check-limits.ts): better-auth's
+ * endpoints that read the current password or a two-factor code with a session go through it here,
+ * Penman's own (sign-in email, account deletion) in their services.
+ */
+export type SecretCheckLimiter<Attempt> = {
+  reserve: (check: {
+    ip: string;
+    userId: string;
+  }) => Promise<{ allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number }>;
+  settle: (attempt: Attempt, succeeded: boolean) => Promise<void>;
+  /** What a refused check answers (429). */
+  message: string;
+};
+
+/** better-auth's endpoints that check a signed-in user's password or two-factor code. */
+const SECRET_CHECK_PATHS = new Set([
+  '/change-password',
+  '/verify-password',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  // With a session: enrolment. The sign-in step (no session yet) has the plugin's own limits.
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/verify-otp',
+]);
+
+/**
+ * The two-factor plugin's account lock: this many wrong codes in a row (at sign-in, enrolment or
+ * account deletion) lock two-factor checks for this long. The plugin's defaults, named once.
+ */
+export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 };
 
 /** One of the user's sessions as the settings screen lists it: never its token. */
 export type SessionSummary = {
@@ -54,13 +89,14 @@ function toSessionSummary(session: StoredSession, currentToken: string | null): 
   };
 }
 
-type AuthOptions<Attempt> = {
+type AuthOptions<Attempt, SecretAttempt> = {
   db: Db;
   secret: string;
   publicUrl: string;
   signupMode: 'waitlist' | 'open';
   signInAttemptsPerMinute: number;
   signInLimiter: SignInLimiter<Attempt>;
+  secretCheckLimiter: SecretCheckLimiter<SecretAttempt>;
   loadProfile: (userId: string) => Promise<ProfileNames | undefined>;
   onUserCreated: (user: { id: string; email: string; name: string }) => Promise<void>;
 };
@@ -74,9 +110,11 @@ function hasToken(value: unknown): value is { token: unknown } & Record<string, 
   return typeof value === 'object' && value !== null && 'token' in value;
 }
 
-export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
+export function createAuth<Attempt, SecretAttempt>(options: AuthOptions<Attempt, SecretAttempt>) {
   // The attempt each sign-in request reserved, for its after-hook to settle.
   const signInAttempts = new WeakMap<Request, Attempt>();
+  // Likewise for each check of a signed-in user's secret.
+  const secretChecks = new WeakMap<Request, SecretAttempt>();
   return betterAuth({
     appName: 'Penman',
     logger: { log: (level, message) => logger[level]({ component: 'auth' }, message) },
@@ -133,6 +171,20 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.request && SECRET_CHECK_PATHS.has(ctx.path)) {
+          // Without a session the endpoint answers 401 itself (or it is the sign-in's second step).
+          const session = await getSessionFromCtx(ctx);
+          if (!session) return;
+          const ip = ctx.request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+          const reservation = await options.secretCheckLimiter.reserve({ ip, userId: session.user.id });
+          if (!reservation.allowed) {
+            throw new APIError('TOO_MANY_REQUESTS', new AppError('RATE_LIMITED', options.secretCheckLimiter.message).toBody(), {
+              'Retry-After': String(reservation.retryAfterSeconds),
+            });
+          }
+          secretChecks.set(ctx.request, reservation.attempt);
+          return;
+        }
         // HTTP sign-ins only: the server's own calls (signing in a new invitee) are not guesses.
         if (ctx.path !== '/sign-in/email' || !ctx.request) return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : undefined;
@@ -147,6 +199,11 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
         signInAttempts.set(ctx.request, reservation.attempt);
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const secretCheck = ctx.request ? secretChecks.get(ctx.request) : undefined;
+        if (ctx.request && secretCheck !== undefined) {
+          secretChecks.delete(ctx.request);
+          await options.secretCheckLimiter.settle(secretCheck, !isAPIError(ctx.context.returned));
+        }
         if (ctx.path === '/sign-in/email' && ctx.request) {
           const attempt = signInAttempts.get(ctx.request);
           if (attempt === undefined) return;
@@ -175,7 +232,7 @@ export function createAuth<Attempt>(options: AuthOptions<Attempt>) {
     },
     plugins: [
       // TOTP with ten one-time backup codes; secrets and codes stored encrypted with `secret`.
-      twoFactor({ issuer: 'Penman' }),
+      twoFactor({ issuer: 'Penman', accountLockout: TWO_FACTOR_LOCKOUT }),
       customSession(async ({ user, session }) => {
         const profile = await options.loadProfile(user.id);
         const sessionUser: SessionUser = {

@@ -121,7 +121,9 @@ describe('GET /api/settings/export', () => {
     const response = await t.request('/api/settings/export', { cookie });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="penman-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="penman-export-\d{4}-\d{2}-\d{2}\.zip"; filename\*=UTF-8''penman-export-\d{4}-\d{2}-\d{2}\.zip$/,
+    );
     // Streamed: the size is not known up front.
     expect(response.headers.get('content-length')).toBeNull();
     const entries = await unzip(Buffer.from(await response.arrayBuffer()));

@@ -12,6 +12,8 @@ import {
 } from '@penman/contract';
 import { deleteCookie } from 'hono/cookie';
 import type { Deps } from '../deps.ts';
+import { clientIp } from '../platform/http/client-ip.ts';
+import { downloadHeaders } from '../platform/http/download.ts';
 import { validationHook } from '../platform/http/errors.ts';
 import { json, jsonBody, security } from '../platform/http/openapi.ts';
 import { requireUser } from '../platform/http/session.ts';
@@ -126,7 +128,8 @@ export function settingsRoutes(deps: Deps) {
     })
     .openapi(updateProfileRoute, async (c) => {
       const input = c.req.valid('json');
-      const profile = await service.updateProfile({ db: deps.db, auth: deps.auth, userId: c.get('userId'), input });
+      const ip = clientIp(c, deps.env.TRUSTED_PROXY);
+      const profile = await service.updateProfile({ db: deps.db, auth: deps.auth, userId: c.get('userId'), ip, input });
       return c.json({ profile }, 200);
     })
     .openapi(accountInfoRoute, async (c) => c.json(await service.getAccountInfo({ db: deps.db, userId: c.get('userId') }), 200))
@@ -144,13 +147,11 @@ export function settingsRoutes(deps: Deps) {
     })
     .openapi(exportRoute, async (c) => {
       const zip = await exportUserData({ db: deps.db, files: deps.files, storage: deps.storage, userId: c.get('userId') });
-      c.header('Content-Type', 'application/zip');
-      c.header('Content-Disposition', `attachment; filename="${exportFileName(deps.clock.now())}"`);
-      c.header('Cache-Control', 'private, no-store');
-      return c.body(Readable.toWeb(zip) as ReadableStream, 200);
+      const headers = downloadHeaders({ contentType: 'application/zip', filename: exportFileName(deps.clock.now()) });
+      return c.body(Readable.toWeb(zip) as ReadableStream, 200, headers);
     })
     .openapi(deleteMyAccountRoute, async (c) => {
-      await deleteMyAccount({ ...deps, userId: c.get('userId'), input: c.req.valid('json') });
+      await deleteMyAccount({ ...deps, userId: c.get('userId'), ip: clientIp(c, deps.env.TRUSTED_PROXY), input: c.req.valid('json') });
       // Every session row is gone (signed out everywhere); this browser's cookies go too.
       for (const name of SESSION_COOKIES) deleteCookie(c, name, { path: '/', secure: name.startsWith('__Secure-') });
       return c.body(null, 204);

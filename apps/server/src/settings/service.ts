@@ -11,6 +11,7 @@ import {
 import type { Auth } from '../platform/auth.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { checkSecretWithinLimit } from '../users/service.ts';
 import { describeUserAgent } from './engine/describe-user-agent.ts';
 import * as repo from './repo.ts';
 
@@ -41,11 +42,14 @@ export async function updateProfile({
   db,
   auth,
   userId,
+  ip,
   input,
 }: {
   db: Db;
   auth: Auth;
   userId: string;
+  /** The client's address: password checks are limited per user and per address. */
+  ip: string;
   input: UpdateProfileRequest;
 }): Promise<Profile> {
   const user = await userOrThrow(db, userId);
@@ -56,7 +60,8 @@ export async function updateProfile({
         fields: { currentPassword: SETTINGS_MESSAGES.currentPasswordForEmail },
       });
     }
-    if (!(await isCurrentPassword(auth, userId, input.currentPassword))) {
+    const password = input.currentPassword;
+    if (!(await checkSecretWithinLimit({ db, userId, ip }, () => isCurrentPassword(auth, userId, password)))) {
       throw new AppError('VALIDATION', SETTINGS_MESSAGES.currentPasswordWrong, {
         fields: { currentPassword: SETTINGS_MESSAGES.currentPasswordWrong },
       });

@@ -96,13 +96,23 @@ export type DovecotOptions = {
   oauth2IntrospectionUrl?: string;
 };
 
+// Tests refuse passwords and tokens on purpose: no 2 s failure delay, and no penalty growing with each
+// failure from 127.0.0.1 (anvil's, up to 15 s: Dovecot's documented off switch is its socket's mode 0).
+// A connection check gives up after MAIL_CHECK_TIMEOUT_MS, so a penalty would fail the next right login.
+const NO_AUTH_PENALTY = `auth_failure_delay = 0
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
+}`;
+
 /** The passdb blocks: passwords always, bearer tokens when an introspection URL is given. */
 function passdbConfig(dir: string, usersDir: string, options: DovecotOptions): string {
   const passwords = `passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%n ${usersDir}/%n
 ${options.oauth2IntrospectionUrl ? '  mechanisms = plain login\n' : ''}}`;
-  if (!options.oauth2IntrospectionUrl) return `auth_mechanisms = plain login\n${passwords}`;
+  if (!options.oauth2IntrospectionUrl) return `auth_mechanisms = plain login\n${NO_AUTH_PENALTY}\n${passwords}`;
   const oauth2File = path.join(dir, 'dovecot-oauth2.conf.ext');
   // The token's user must be the login name (username_attribute); dovecot_user then names the mailbox.
   fs.writeFileSync(
@@ -118,15 +128,8 @@ pass_attrs = user=%{oauth2:dovecot_user}
 timeout_msecs = 10000
 `,
   );
-  // Tests refuse tokens on purpose: no 2 s failure delay, and no penalty growing with each failure
-  // from 127.0.0.1 (anvil's, up to 15 s: Dovecot's documented off switch is its socket's mode 0).
   return `auth_mechanisms = plain login xoauth2
-auth_failure_delay = 0
-service anvil {
-  unix_listener anvil-auth-penalty {
-    mode = 0
-  }
-}
+${NO_AUTH_PENALTY}
 ${passwords}
 passdb {
   driver = oauth2

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { imapMailboxIdentity } from '../accounts/service.ts';
 import type { Deps } from '../deps.ts';
 import { runSync } from '../mail/service.ts';
 import { drafts, emailAccounts, emails, emailTriage } from '../platform/db/schema/index.ts';
@@ -75,6 +76,8 @@ export async function addInitializedImapAccount(
       port: dovecot.imapPort,
       username: mailUser,
       encryptedPassword: deps.secretBox.encrypt(`${mailUser}-pw`),
+      // As an add that logged in stores it.
+      mailboxIdentity: imapMailboxIdentity({ host: 'localhost', port: dovecot.imapPort, user: mailUser }),
       isActive: true,
       initialized: true,
     })

@@ -5,6 +5,8 @@ import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import * as repo from './repo.ts';
 
+export { checkSecretWithinLimit } from './secret-check-limits.ts';
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type NewUser = { email: string; password: string; firstName: string | null; lastName: string | null };

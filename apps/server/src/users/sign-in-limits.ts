@@ -50,8 +50,19 @@ export async function reserveSignInAttempt({
   const ruleOf: Record<string, LimitRule> = { [keys.address]: rules.address };
   if (keys.addressAndEmail) ruleOf[keys.addressAndEmail] = rules.addressAndEmail;
   if (keys.email) ruleOf[keys.email] = rules.email;
+  const admitted = await admitUnderRules(db, ruleOf, now);
+  return admitted.allowed ? { allowed: true, attempt: { keys, windows: admitted.windows } } : admitted;
+}
 
-  const reservation = await repo.updateSignInFailures<Reservation>(db, Object.keys(ruleOf), (records) => {
+/**
+ * Counts one attempt as a failure under every rule of `ruleOf` (keyed by what it counts), or
+ * answers how long to wait when one of them refuses it. Shared by the sign-in limits and the
+ * limits of secret checks (secret-check-limits.ts): one table, one locking discipline.
+ */
+export type Admitted = { allowed: true; windows: Record<string, number> } | { allowed: false; retryAfterSeconds: number };
+
+export async function admitUnderRules(db: Db, ruleOf: Record<string, LimitRule>, now: number): Promise<Admitted> {
+  const admitted = await repo.updateSignInFailures<Admitted>(db, Object.keys(ruleOf), (records) => {
     const writes = new Map<string, FailureRecord>();
     let retryAfterMs = 0;
     for (const [key, rule] of Object.entries(ruleOf)) {
@@ -62,10 +73,10 @@ export async function reserveSignInAttempt({
     // Refused attempts count nothing: they cannot push a lock further out.
     if (retryAfterMs > 0) return { writes: new Map(), result: { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } };
     const windows = Object.fromEntries([...writes].map(([key, record]) => [key, record.windowStartedAt]));
-    return { writes, result: { allowed: true, attempt: { keys, windows } } };
+    return { writes, result: { allowed: true, windows } };
   });
   await pruneNowAndThen(db, now);
-  return reservation;
+  return admitted;
 }
 
 /**

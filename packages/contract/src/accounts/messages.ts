@@ -70,3 +70,19 @@ export const ACCOUNT_TIMINGS = {
 
 export const DEFAULT_EXCHANGE_SERVER = 'outlook.office365.com';
 export const DEFAULT_IMAP_PORT = 993;
+
+/**
+ * What a check of a mail server the user names answers (adding or reconnecting an IMAP account,
+ * checking or saving SMTP settings). One message for every failure to reach and sign in, after the
+ * same wait whatever the cause, so a check cannot tell a closed port from another service.
+ */
+export const CONNECTION_CHECK_MESSAGES = {
+  failed: 'Could not connect to the mail server. Check the server name, port and your password.',
+  // IMAP only, after a TLS connection and an IMAP greeting: says nothing about ports.
+  refusedLogin: (host: string) => `The server ${host} refused the username or password.`,
+  /** Past MAIL_SERVER_CHECKS_PER_USER checks in their window. */
+  tooMany: 'Too many connection checks in a few minutes. Please wait a little, then try again.',
+} as const;
+
+/** Connection checks of mail servers (IMAP and SMTP together) one user may make in a window. */
+export const MAIL_SERVER_CHECKS_PER_USER = { max: 20, windowMs: 10 * 60_000 } as const;

@@ -23,5 +23,8 @@ export const DELIVERY_MESSAGES = {
   noDelivery: 'This draft has not been approved yet.',
   smtpOk: (host: string) => `Signed in to ${host}.`,
   smtpNotForProvider: 'SMTP settings apply to IMAP accounts only.',
+  /** SMTP settings without a password of their own, naming a server the IMAP password is not for. */
+  imapPasswordElsewhere: (host: string) =>
+    `Penman sends your IMAP password only to your IMAP server or your provider's SMTP server. To sign in to ${host}, untick "Use the IMAP password" and enter the password for it.`,
   accountNotFound: 'Email account not found',
 } as const;

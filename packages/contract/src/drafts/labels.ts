@@ -64,6 +64,7 @@ export const DRAFTS_LABELS = {
     copied: 'Copied',
     save: 'Save',
     discard: 'Cancel',
+    reopen: 'Reopen',
   },
   actionGroup: 'Draft actions',
   buyTimeHint: 'A short holding reply that promises a full answer later.',
@@ -81,6 +82,7 @@ export const DRAFTS_LABELS = {
     fullResponse: 'Draft switched to Full Response.',
     copied: 'Reply copied.',
     attachments: 'Attachments updated.',
+    reopened: 'Draft back in the queue.',
     failed: (message: string) => `That did not work: ${message}`,
   },
   toasts: {

@@ -30,5 +30,9 @@ export const SETTINGS_MESSAGES = {
   deleteConfirmationWrong: 'Type DELETE MY ACCOUNT to confirm',
   passwordRequired: 'Enter your current password',
   twoFactorCodeRequired: 'Enter the code from your authenticator app',
+  /** Past the limit of password and code checks (per user and per network address). */
+  tooManyTries: 'Too many tries. Please wait a few minutes, then try again.',
+  /** The two-factor lock (after repeated wrong codes, at sign-in or here) is on. */
+  twoFactorLocked: 'Too many wrong codes: two-factor checks are locked for a while. Please try again later.',
   failed: (message: string | undefined) => message || 'Please try again.',
 } as const;

@@ -53,6 +53,8 @@ export function describeFailure(error: unknown): DeliveryFailure {
   if (e.code === 'EENVELOPE' && e.command?.startsWith('RCPT'))
     return { message: DELIVERY_MESSAGES.recipientRefused(/<([^>]+)>/.exec(e.message ?? '')?.[1] ?? ''), retryable: true };
   if (e.code === 'PRIVATE_HOST') return { message: DELIVERY_MESSAGES.privateHost, retryable: false };
+  // Settings that would send the IMAP password to another server: its own words (the host named).
+  if (e.code === 'IMAP_PASSWORD_ELSEWHERE' && e.message) return { message: e.message, retryable: true };
   if ((e.code && NETWORK_CODES.has(e.code)) || e.code === 'TEMPORARY' || e.code === 'RATE_LIMIT' || (status !== undefined && status >= 500))
     return { message: DELIVERY_MESSAGES.unreachable, retryable: true };
   if (status !== undefined && status >= 400) return { message: DELIVERY_MESSAGES.gmailRefused, retryable: true };

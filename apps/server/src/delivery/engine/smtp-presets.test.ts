@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smtpPreset } from './smtp-presets.ts';
+import { imapPasswordMayGoTo, smtpPreset } from './smtp-presets.ts';
 
 describe('smtpPreset', () => {
   it.each([
@@ -21,5 +21,25 @@ describe('smtpPreset', () => {
     ['me@example.org', 'mail.example.org', { host: 'mail.example.org', port: 587, security: 'starttls' }],
   ])('%s (IMAP %s)', (emailAddress, imapHost, expected) => {
     expect(smtpPreset({ emailAddress, imapHost })).toEqual(expected);
+  });
+});
+
+describe('imapPasswordMayGoTo', () => {
+  it.each([
+    // The IMAP server itself, however the name is written.
+    ['me@example.org', 'mail.example.org', 'mail.example.org', true],
+    ['me@example.org', 'mail.example.org', 'MAIL.Example.org.', true],
+    // The provider's SMTP server, by the address or by the IMAP server.
+    ['me@gmail.com', 'imap.gmail.com', 'smtp.gmail.com', true],
+    ['me@contoso.com', 'outlook.office365.com', 'smtp.office365.com', true],
+    ['me@proton.me', '127.0.0.1', '127.0.0.1', true],
+    // Anything else: another provider's server, a look-alike, an address the caller names.
+    ['me@gmail.com', 'imap.gmail.com', 'smtp.mail.yahoo.com', false],
+    ['me@example.org', 'mail.example.org', 'smtp.example.org', false],
+    ['me@example.org', 'mail.example.org', 'mail.example.org.evil.test', false],
+    ['me@example.org', 'localhost', '127.0.0.1', false],
+    ['me@example.org', 'mail.example.org', '203.0.113.9', false],
+  ])('%s (IMAP %s) -> %s: %s', (emailAddress, imapHost, smtpHost, expected) => {
+    expect(imapPasswordMayGoTo({ emailAddress, imapHost, smtpHost })).toBe(expected);
   });
 });

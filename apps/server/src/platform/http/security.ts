@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 /**
  * Scripts only from our own origin (no inline scripts), no framing of Penman by others, no MIME
  * sniffing. Styles allow inline because toast and dialog libraries set style elements at runtime.
+ * A header a handler set is kept: downloads answer with their own, stricter policy (download.ts).
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
@@ -26,4 +27,5 @@ export const securityHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
   // The Gmail consent popup reports back to the page that opened it.
   crossOriginOpenerPolicy: 'same-origin-allow-popups',
+  overwrite: false,
 });

@@ -44,6 +44,10 @@ export const emailAccounts = pgTable(
     encryptedPassword: text('encrypted_password'),
     // Gmail: the OAuth scopes Google granted (token response); null = connected before issue 20 (read-only).
     grantedScopes: text('granted_scopes').array(),
+    // The mailbox this account proved it opens (accounts/engine/mailbox-identity.ts): the IMAP server
+    // and login that accepted it, or Gmail's own answer for its token; null for an imported file (and a
+    // Gmail account whose profile Google did not answer). Users whose accounts share it share a mailbox.
+    mailboxIdentity: text('mailbox_identity'),
     isActive: boolean('is_active').notNull().default(true),
     lastSyncAt: timestamptz('last_sync_at'),
     // User-facing mirror of mailbox_sync (the engine's own state), pushed over realtime.
@@ -113,6 +117,8 @@ export const emailAccounts = pgTable(
     index('email_accounts_user_id_created_at_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // lower(): every path stores the address lower-cased already; the index holds even if one forgets.
     uniqueIndex(EMAIL_ACCOUNTS_ADDRESS_INDEX).on(t.userId, sql`lower(${t.emailAddress})`),
+    // The other users' accounts of one mailbox, when a draft of it is approved.
+    index('email_accounts_mailbox_identity_idx').on(t.mailboxIdentity).where(sql`${t.mailboxIdentity} is not null`),
   ],
 );
 

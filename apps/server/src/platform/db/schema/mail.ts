@@ -57,7 +57,8 @@ export const emails = pgTable(
     isOutgoing: boolean('is_outgoing').notNull().default(false),
     isTrainingData: boolean('is_training_data').notNull().default(false),
     isRead: boolean('is_read').notNull().default(false),
-    sizeBytes: integer('size_bytes'),
+    // bigint: an imported message may be 2 GiB or more (it is then stored from its header block).
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
     // sha256 of the raw message; also lets prune find exact duplicates with different Message-IDs.
     contentHash: text('content_hash'),
     // Set when MIME parsing failed or was partial, or a part was decoded other than declared: one
@@ -156,7 +157,7 @@ export const emailMessageAttachments = pgTable(
       .references(() => emails.id, { onDelete: 'cascade' }),
     filename: text('filename'),
     contentType: text('content_type'),
-    sizeBytes: integer('size_bytes'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
     contentId: text('content_id'),
     // 'attachment' or 'inline'.
     disposition: text('disposition'),

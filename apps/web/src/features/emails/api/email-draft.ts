@@ -37,3 +37,25 @@ export function useDraftEmailReply(emailId: string) {
     },
   });
 }
+
+/** Reopen: the draft a teammate completed comes back to the queue as pending; the queue follows through the server's event. */
+export async function reopenEmailDraft(draftId: string) {
+  const { draft } = await unwrap(api.drafts[':id'].reopen.$post({ param: { id: draftId } }));
+  return draft;
+}
+
+export function useReopenEmailDraft(emailId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draftId: string) => reopenEmailDraft(draftId),
+    retry: false,
+    onSuccess: (draft) => {
+      queryClient.setQueryData(emailKeys.draft(emailId), (before: { triage: unknown } | undefined) => ({
+        triage: before?.triage ?? null,
+        draft,
+      }));
+      void queryClient.invalidateQueries({ queryKey: emailKeys.draft(emailId) });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}

@@ -1,12 +1,12 @@
 import { DRAFTS_LABELS } from '@penman/contract';
-import { CircleAlert, FilePenLine, RotateCcw } from 'lucide-react';
+import { CircleAlert, FilePenLine, RotateCcw, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { buttonVariants } from '@/components/ui/button-variants.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useDraftEmailReply, useEmailDraft } from '../api/email-draft.ts';
+import { useDraftEmailReply, useEmailDraft, useReopenEmailDraft } from '../api/email-draft.ts';
 
 const L = DRAFTS_LABELS;
 const P = DRAFTS_LABELS.emailPanel;
@@ -15,7 +15,9 @@ const P = DRAFTS_LABELS.emailPanel;
 export function EmailDraftPanel({ emailId }: { emailId: string }) {
   const answer = useEmailDraft(emailId);
   const compose = useDraftEmailReply(emailId);
-  const draftNow = () => compose.mutate(undefined, { onError: (error) => toast.error(L.toasts.failed, { description: error.message }) });
+  const reopen = useReopenEmailDraft(emailId);
+  const onError = (error: Error) => toast.error(L.toasts.failed, { description: error.message });
+  const draftNow = () => compose.mutate(undefined, { onError });
 
   let content: React.ReactNode;
   if (answer.isPending) {
@@ -64,6 +66,18 @@ export function EmailDraftPanel({ emailId }: { emailId: string }) {
           </Link>
           {/* Only a pending draft can be written again: a decided one stays as the user left it. */}
           {draft.status === 'pending' ? <DraftButton label={P.draftAgain} busy={compose.isPending} onClick={draftNow} /> : null}
+          {/* A teammate's approval completed it: the owner may still answer it. */}
+          {draft.status === 'completed' ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={reopen.isPending}
+              onClick={() => reopen.mutate(draft.id, { onError, onSuccess: () => toast.success(L.announce.reopened) })}
+            >
+              {reopen.isPending ? <Spinner /> : <Undo2 aria-hidden="true" />}
+              {L.actions.reopen}
+            </Button>
+          ) : null}
         </div>
       </>
     ) : (
