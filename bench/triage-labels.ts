@@ -18,21 +18,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitOwnWords } from '../apps/server/src/mail/engine/own-words.ts';
-import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
-import { greetingNames } from '../apps/server/src/understanding/engine/audience.ts';
-import { readerNames } from '../apps/server/src/understanding/engine/reader.ts';
-import {
-  learnReplyHistory,
-  needsReply,
-  needsReview,
-  type TriageMail,
-  triageMailOfParsed,
-} from '../apps/server/src/understanding/engine/triage.ts';
-import type { Reader } from '../apps/server/src/understanding/engine/types.ts';
+import { learnReplyHistory, needsReply, needsReview } from '../apps/server/src/understanding/engine/triage.ts';
 import { understandEmail } from '../apps/server/src/understanding/engine/understand.ts';
+import { readerAt, readMailbox, time } from './corpus-mailbox.ts';
 
-const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
 const corpusDir = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../shared/corpus'));
 const group = path.basename(corpusDir);
 const enron = path.join(corpusDir, 'enron');
@@ -67,70 +56,6 @@ if (process.argv.includes('--sample')) {
   process.exit(0);
 }
 
-// --- reading a mailbox --------------------------------------------------------------------------
-
-type Mail = TriageMail & { rel: string; outgoing: boolean; xFrom: string | null };
-
-function filesOf(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .map((file) => path.join(dir, file))
-    .filter((file) => fs.statSync(file).isFile())
-    .sort();
-}
-
-/** "Kaminski, Vince J </O=ENRON/...>" → "Vince J Kaminski". */
-function displayName(xFrom: string | null): string | null {
-  const name = xFrom?.replace(/<[^>]*>/g, '').trim();
-  if (!name) return null;
-  const [last, first] = name.split(',').map((part) => part.trim());
-  return first ? `${first} ${last}` : name;
-}
-
-async function readMailbox(user: string): Promise<Mail[]> {
-  const out: Mail[] = [];
-  for (const folder of ['inbox', ...SENT_FOLDERS]) {
-    for (const file of filesOf(path.join(enron, user, folder))) {
-      const raw = fs.readFileSync(file);
-      const parsed = await parseMessage(new Uint8Array(raw));
-      const xFrom = /^X-From: (.*)$/m.exec(raw.toString('latin1'))?.[1] ?? null;
-      out.push({ ...triageMailOfParsed(parsed), rel: path.relative(enron, file), outgoing: folder !== 'inbox', xFrom });
-    }
-  }
-  return out;
-}
-
-const time = (mail: { receivedDate: Date | null }) => mail.receivedDate?.getTime() ?? 0;
-
-function mostCommon(values: (string | null)[]): string | null {
-  const counts = new Map<string, number>();
-  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
-}
-
-/** The reader as the product would know them at `before`: addresses, and names from mail older than that. */
-function readerAt(mail: Mail[], before: number): Reader {
-  const sent = mail.filter((m) => m.outgoing);
-  const addresses = [...new Set(sent.map((m) => m.senderEmail?.toLowerCase()).filter((a): a is string => Boolean(a)))];
-  const own = new Set(addresses);
-  const older = mail.filter((m) => time(m) < before);
-  const ownName = displayName(mostCommon(sent.map((m) => m.xFrom)));
-  const signatures = older
-    .filter((m) => m.outgoing)
-    .slice(-300)
-    .map((m) => splitOwnWords(m.bodyText ?? '', ownName).signature.split('\n')[0] ?? '')
-    .filter(Boolean);
-  const greetingsToReader = older
-    .filter((m) => !m.outgoing && m.recipientEmails.length === 1 && own.has(m.recipientEmails[0]!.toLowerCase()))
-    .map((m) => {
-      const first = (m.bodyText ?? '').split('\n').find((line) => line.trim()) ?? '';
-      return greetingNames(first)?.[0] ?? '';
-    })
-    .filter(Boolean);
-  return { addresses, names: readerNames({ displayNames: [ownName], addresses, signatures, greetingsToReader }) };
-}
-
 // --- the run ------------------------------------------------------------------------------------
 
 type Counts = { tp: number; fp: number; fn: number; tn: number; review: number; reviewFound: number };
@@ -161,7 +86,7 @@ let decided = 0;
 let decideMs = 0;
 const decideTimes: number[] = [];
 for (const user of users) {
-  const mail = await readMailbox(user);
+  const mail = await readMailbox(enron, user);
   const byRel = new Map(mail.map((m) => [m.rel, m]));
   const counts = zero();
   for (const label of labels.filter((l) => l.path.startsWith(`${user}/`))) {
