@@ -12,8 +12,8 @@
 // tested or measured on goes into it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { bodyOf, ownWords } from '../apps/server/src/mail/engine/own-words.ts';
+import { parseMessage } from '../apps/server/src/mail/engine/parse-message.ts';
 import { buildBackground } from '../apps/server/src/style/engine/style-match.ts';
 
 const FOLDERS = ['easy-ham-1', 'easy-ham-2'];
