@@ -14,6 +14,8 @@ export const E2E_USER = { email: 'grace@example.com', password: 'e2e-password-1'
 export const E2E_IMAP = { user: 'phillip', password: 'phillip-imap-pw', email: 'phillip.allen@enron.com' };
 /** The same mailbox again, for the drafting spec, which APPENDs new mail into it (the other specs count E2E_IMAP's messages). */
 export const E2E_DRAFTS_IMAP = { user: 'phillip-drafts', password: 'phillip-drafts-pw', email: 'phillip.allen@enron.com' };
+/** The same mailbox again, for the understanding spec (issue 31): what new mail asks, triage, corrections. */
+export const E2E_ASKS_IMAP = { user: 'phillip-asks', password: 'phillip-asks-pw', email: 'phillip.allen@enron.com' };
 /** The same mailbox once more, for the delivery spec: approved replies land in its Drafts folder. */
 export const E2E_DELIVERY_IMAP = { user: 'phillip-delivery', password: 'phillip-delivery-pw', email: 'phillip.allen@enron.com' };
 /**
@@ -79,7 +81,7 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => microsoftControl.listen(0, '127.0.0.1', resolve));
   // A real IMAP server with real mail for the Email Accounts flow.
   const dovecot = await startDovecot({ oauth2IntrospectionUrl: microsoft.introspectionUrl });
-  for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP, E2E_DELIVERY_IMAP]) {
+  for (const mailbox of [E2E_IMAP, E2E_DRAFTS_IMAP, E2E_DELIVERY_IMAP, E2E_ASKS_IMAP]) {
     dovecot.addUser(mailbox.user, mailbox.password);
     dovecot.seed(
       mailbox.user,

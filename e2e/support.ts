@@ -5,7 +5,7 @@ import { type APIRequestContext, type Browser, expect, type Locator, type Page }
 import { ImapFlow } from 'imapflow';
 import { E2E_IMAP, E2E_USER } from './global-setup.ts';
 
-export { E2E_DELIVERY_IMAP, E2E_DRAFTS_IMAP, E2E_IMAP, E2E_MICROSOFT, E2E_USER } from './global-setup.ts';
+export { E2E_ASKS_IMAP, E2E_DELIVERY_IMAP, E2E_DRAFTS_IMAP, E2E_IMAP, E2E_MICROSOFT, E2E_USER } from './global-setup.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 

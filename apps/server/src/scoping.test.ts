@@ -101,6 +101,7 @@ const ownedResourceRoutes: OwnedResourceRoute[] = [
   { method: 'PUT', path: '/api/drafts/{id}/attachments', idOfA: (f) => f.draftIdOfA, body: { selectedIds: [] } },
   { method: 'GET', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
   { method: 'POST', path: '/api/emails/{id}/draft', idOfA: (f) => f.emailIdOfA },
+  { method: 'POST', path: '/api/emails/{id}/triage', idOfA: (f) => f.emailIdOfA, body: { needsReply: false } },
   { method: 'GET', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA },
   { method: 'PATCH', path: '/api/accounts/{id}/drafting-settings', idOfA: accountOfA, body: { enabled: false } },
   // Delivery (issue 20): B never reads, changes or checks A's delivery settings, retries or downloads A's reply.

@@ -218,6 +218,8 @@ describe('emails list: rows', () => {
       hasAttachments: true,
       isOutgoing: false,
       preview: longBody.replace(/\s+/g, ' ').slice(0, EMAIL_PREVIEW_CHARS),
+      // Stored directly, never through a sync: no triage yet (it is read when the email is opened).
+      triage: null,
     });
     expect(budget.preview).toHaveLength(EMAIL_PREVIEW_CHARS);
     expect(budget.preview).toMatch(/^Dear team, the figures are in\. More words/);

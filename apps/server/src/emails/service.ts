@@ -5,6 +5,7 @@ import {
   type EmailDetail,
   type EmailListItem,
   type EmailOriginalResponse,
+  type EmailTriage,
   type ListEmailsResponse,
   ZEmailDetail,
   ZEmailListItem,
@@ -20,6 +21,7 @@ import { type MailboxReadDeps, MailError, openOriginalMessage } from '../mail/se
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { logger } from '../platform/logger.ts';
+import { triagesOf } from '../understanding/service.ts';
 import * as repo from './repo.ts';
 
 type Scope = { db: Db; userId: string };
@@ -28,8 +30,12 @@ type Scope = { db: Db; userId: string };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toListItem(row: repo.EmailListRecord): EmailListItem {
-  return ZEmailListItem.parse({ ...row, receivedDate: iso(row.receivedDate) });
+function toListItem(row: repo.EmailListRecord, triage: EmailTriage | undefined): EmailListItem {
+  return ZEmailListItem.parse({
+    ...row,
+    receivedDate: iso(row.receivedDate),
+    triage: triage ? { needsReply: triage.needsReply, needsReview: triage.needsReview, reason: triage.reasons[0] ?? null } : null,
+  });
 }
 
 /**
@@ -44,7 +50,12 @@ export async function listEmails({ db, userId, query }: Scope & { query: z.outpu
   const filter = { accountId: query.accountId, search: query.search || undefined };
   const page = { limit: query.limit, offset: query.offset };
   const { rows, total, unindexed } = await repo.listEmails(db, userId, filter, page);
-  return { emails: rows.map(toListItem), pagination: { totalCount: total, ...page }, unindexedCount: unindexed };
+  const triages = await triagesOf({ db, userId, emailIds: rows.map((row) => row.id) });
+  return {
+    emails: rows.map((row) => toListItem(row, triages.get(row.id))),
+    pagination: { totalCount: total, ...page },
+    unindexedCount: unindexed,
+  };
 }
 
 /** One email of the user in full (headers, attachments, text and HTML bodies). */

@@ -262,7 +262,9 @@ async function understandingsOf(db: Db, userId: string, emailIds: string[]): Pro
 
 function triageView(row: Awaited<ReturnType<typeof repo.findTriage>>, understanding: Understanding | undefined): EmailTriage | null {
   if (!row) return null;
-  const asks = understanding && row.needsReply ? asksOfReader(understanding) : [];
+  // Asked of the user; when the user said it needs their reply though it asks others, what it asks them.
+  const mine = understanding && row.needsReply ? asksOfReader(understanding) : [];
+  const asks = mine.length === 0 && row.corrected && row.needsReply && understanding ? understanding.asks : mine;
   return {
     needsReply: row.needsReply,
     needsReview: row.needsReview,

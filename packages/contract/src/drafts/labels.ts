@@ -106,8 +106,6 @@ export const DRAFTS_LABELS = {
     drafting: 'Drafting…',
     openQueue: 'Open in Drafts',
     loadFailed: 'Failed to load the draft.',
-    needsReply: 'Penman thinks this email needs a reply.',
-    noReplyNeeded: 'Penman thinks this email needs no reply.',
   },
   overview: {
     title: 'Drafts to review',

@@ -35,6 +35,11 @@ export const ZEmailListItem = z.object({
   hasAttachments: z.boolean(),
   isOutgoing: z.boolean(),
   preview: z.string(),
+  /**
+   * Triage, when the email has one: whether it needs a reply, and the reason that names what it asks
+   * ("Asks you: send the signed supply agreement (by Friday)"). Null for mail not triaged yet and sent mail.
+   */
+  triage: z.object({ needsReply: z.boolean(), needsReview: z.boolean(), reason: z.string().nullable() }).nullable(),
 });
 export type EmailListItem = z.infer<typeof ZEmailListItem>;
 
@@ -59,7 +64,7 @@ export const ZEmailAttachmentInfo = z.object({
 export type EmailAttachmentInfo = z.infer<typeof ZEmailAttachmentInfo>;
 
 /** One email in full, for the detail dialog. `bodyHtml` is the sender's HTML, unsanitized: sanitize before display. */
-export const ZEmailDetail = ZEmailListItem.omit({ preview: true }).extend({
+export const ZEmailDetail = ZEmailListItem.omit({ preview: true, triage: true }).extend({
   /** The Message-ID header without its angle brackets; null when the message has none. */
   messageId: z.string().nullable(),
   /** What went wrong reading the message (a part decoded other than declared, a body not stored, ...), one a line. */

@@ -13,6 +13,8 @@ import { htmlToText } from './html-to-text.ts';
 /** Lines that start quoted or forwarded text: nothing below them is the user's (top-posting). */
 const QUOTE_START = [
   /^-{2,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht|mensaje original)\b/i,
+  // AOL's and others' "=====Original Message From a@b=====" (sometimes quoted: ">=====...").
+  /^>?\s*={3,}\s*(original message|forwarded message)\b/i,
   // Lotus Notes: "---------------------- Forwarded by Ann Lee/HOU/ECT on 10/30/2000 09:14 AM -----".
   /^-{2,}[^-]{0,80}\bforwarded by\b/i,
   /^begin forwarded message:?$/i,

@@ -41,6 +41,8 @@ export type AskContext = {
   mailDate: Date | null;
   /** The sentence is an item of a list ("1. Review the statutes"): an action plan's items ask no one unless they say please. */
   listItem?: boolean;
+  /** The text is a forwarded message passed on to the reader: its "you" is the reader now, even where it names them. */
+  forwarded?: boolean;
 };
 
 // --- courtesy, filler and words of the rules ------------------------------------------------------
@@ -151,14 +153,11 @@ const FIRST_PERSON: Record<string, string> = { me: '{sender}', my: "{sender}'s",
 // --- small token helpers --------------------------------------------------------------------------
 
 const words = (tokens: Token[]) => tokens.filter((t) => t.pos !== 'PUNCT');
+/** The words as written: each token with the space the text had before it (none before the first). */
 const textOf = (tokens: Token[]) =>
   tokens
-    .map((t) => t.text)
-    .join(' ')
-    .replace(/\s+([,.;:!?%)])/g, '$1')
-    .replace(/([($])\s+/g, '$1')
-    .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
-    .replace(/\s*\/\s*/g, '/')
+    .map((token, i) => (i === 0 ? '' : token.space) + token.text)
+    .join('')
     .trim();
 const isVerb = (t: Token | undefined) => t?.pos === 'VERB';
 const isNominal = (t: Token | undefined) => Boolean(t && ['NOUN', 'PROPN', 'NUM', 'PRON', 'DET', 'ADJ'].includes(t.pos));
@@ -207,14 +206,26 @@ function tidy(tokens: Token[], context: AskContext): string {
     while (last > 0 && !['NOUN', 'PROPN', 'NUM'].includes(kept[last]!.pos)) last--;
     if (last > 0) kept = kept.slice(0, last + 1);
   }
-  while (kept.length && ['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'AUX', 'INTJ'].includes(kept[kept.length - 1]!.pos)) kept.pop();
+  // Function words at the end go ("send the file to" → "send the file"), not the end of a joined word ("warm-up").
+  const joined = (i: number) => kept[i]!.space === '' && i > 0 && /[\p{L}\p{N}]$/u.test(kept[i]!.text) && kept[i - 1]!.text === '-';
+  while (
+    kept.length &&
+    ['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'AUX', 'INTJ'].includes(kept[kept.length - 1]!.pos) &&
+    !joined(kept.length - 1)
+  )
+    kept.pop();
   const sender = context.senderFirstName ?? 'the sender';
-  return textOf(
+  const text = textOf(
     kept.map((t) => {
       const swap = FIRST_PERSON[t.lower];
       return swap && t.pos === 'PRON' ? { ...t, text: swap.replace('{sender}', sender) } : t;
     }),
   );
+  // A sentence's capital is no part of the phrase ("How should I" → "how David should"); names keep theirs.
+  const first = kept[0];
+  return first && first.pos !== 'PROPN' && first.lower !== 'i' && !/^\p{Lu}{2,}/u.test(first.text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
 }
 
 /** A phrase with no noun of its own ("review this", "handle") names the mail's subject too. */
@@ -305,12 +316,16 @@ function uninvert(tokens: Token[], at: number, end: number, context: AskContext)
     const verbAt = rest.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
     if (verbAt >= 0) {
       const verb = rest[verbAt]!;
-      parts.push(...rest.slice(0, verbAt), { ...verb, text: agree(verb, aux.lemma, aux.lower, subject) }, ...rest.slice(verbAt + 1));
+      parts.push(
+        ...rest.slice(0, verbAt),
+        { ...verb, text: agree(verb, aux.lemma, aux.lower, subject), space: ' ' },
+        ...rest.slice(verbAt + 1),
+      );
     } else parts.push(...rest);
   } else {
     // "can't you" / "won't it": the negation stays with the auxiliary.
     const negation = rest[0]?.lower === "n't" || rest[0]?.lower === 'not' ? [rest[0]!] : [];
-    parts.push({ ...aux, text: aux.lower === 'wo' ? 'will' : aux.lower }, ...negation, ...rest.slice(negation.length));
+    parts.push({ ...aux, text: aux.lower === 'wo' ? 'will' : aux.lower, space: ' ' }, ...negation, ...rest.slice(negation.length));
   }
   return tidy(parts, context);
 }
@@ -481,7 +496,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   // A question without its mark: "Do you have ...", "What do you think about this." (mail drops "?").
   const question =
     /\?\s*["')\]]*\s*\.?\s*$/.test(sentenceText) ||
-    (['AUX'].includes(t(0)!.pos) && ['you', 'we'].includes(lower[1] ?? '')) ||
+    (['AUX'].includes(t(0)!.pos) && ['you', 'we', 'anybody', 'anyone', 'somebody', 'someone', 'everyone'].includes(lower[1] ?? '')) ||
     (WH.has(lower[0]!) && (t(1)?.pos === 'AUX' || lower[1] === 'do') && ['you', 'we'].includes(lower[2] ?? ''));
   if (COURTESY.some((pattern) => pattern.test(line))) return null;
 
@@ -1010,7 +1025,9 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
 
 /** Tokens of an already-built phrase (for joining a WH word to an uninverted clause). */
 function tokenize(text: string): Token[] {
-  return text.split(/\s+/).map((word) => ({ text: word, lower: word.toLowerCase(), pos: 'X', lemma: word.toLowerCase(), entity: null }));
+  return text
+    .split(/\s+/)
+    .map((word) => ({ text: word, lower: word.toLowerCase(), pos: 'X', lemma: word.toLowerCase(), entity: null, space: ' ' }));
 }
 
 function stepOf(text: string): SchedulingStep {
@@ -1039,7 +1056,13 @@ export function asksOf(text: string, context: AskContext): Ask[] {
   const asks: Ask[] = [];
   for (const paragraph of paragraphsOf(text)) {
     const itemContext = { ...context, listItem: LIST_ITEM.test(paragraph) };
-    for (const sentence of sentencesOf(paragraph.replace(LIST_ITEM, ''))) {
+    // A question in parentheses is a sentence of its own: "I'd like it reciprocated (so can I have a draft?)".
+    const asides: string[] = [];
+    const main = paragraph.replace(LIST_ITEM, '').replace(/\(([^()]{3,300}\?)\s*\)/g, (_, question: string) => {
+      asides.push(question);
+      return '';
+    });
+    for (const sentence of [...sentencesOf(main), ...asides.flatMap((aside) => sentencesOf(aside))]) {
       if (asks.length >= MAX_ASKS) break;
       for (const ask of readSentence(sentence, itemContext))
         if (asks.length < MAX_ASKS && !asks.some((other) => other.thing.toLowerCase() === ask.thing.toLowerCase())) asks.push(ask);
@@ -1131,6 +1154,7 @@ function readClause(start: Cleaned, sentence: Sentence, context: AskContext): As
   let { of, who } = askedOf(cleaned.vocative, ask, context);
   // "Please get the information to Gerald", the reader being Gerald: asked of someone else.
   if (
+    !context.forwarded &&
     (of === 'reader' || of === 'group') &&
     ask.thing
       .split(/\s+/)

@@ -13,7 +13,8 @@ const EVERYONE =
   /^(all|everyone|everybody|team|guys|folks|gentlemen|ladies|ladies and gentlemen|y'?all|colleagues|friends|people|group|gang|you all|all of you|girls|boys|kids|there|you two|you both|both)$/i;
 
 /** A greeting line: "Hi Maria,", "Dear Mr. Lee:", "Joe and Ann -", "Vince/Stinson:", "All,". */
-const SALUTATION = /^(hi|hello|hey|dear|good (morning|afternoon|evening)|greetings|morning|afternoon|evening|hiya|howdy|to)\b[\s,!:-]*/i;
+const SALUTATION =
+  /^(hi|hello|hey|dear|good (morning|afternoon|evening)|greetings|morning|afternoon|evening|hiya|howdy|to|hallo|bonjour|hola|ciao|salut|guten (morgen|tag))\b[\s,!:-]*/i;
 const TITLE = /^(mr|mrs|ms|miss|dr|prof)\.?$/i;
 /** A word that cannot be a name in a greeting ("Thanks," "Yes," "Folks" aside). */
 const NOT_GREETING =

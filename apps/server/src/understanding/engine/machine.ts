@@ -78,11 +78,11 @@ export function templateReason(text: string): string | null {
     TEMPLATE_PHRASES.filter((pattern) => pattern.test(text)).length + (links >= MANY_LINKS ? 1 : 0) + (fields >= FORM_FIELDS ? 1 : 0);
   if (/\bunsubscribe\b/i.test(text) || ROLE_GREETING.test(text) || signs >= TEMPLATE_SIGNS)
     return 'Templated mail (newsletter or notice boilerplate)';
-  // A sender who says not to answer expects no answer.
-  if (/\b(please )?do not (reply|respond) to this (e-?mail|message|address)\b/i.test(text))
-    return 'Asks not to be answered (a system notice)';
   return null;
 }
+
+/** A sender who says not to answer expects no answer. */
+const DO_NOT_REPLY = /\b(please )?do not (reply|respond) to this (e-?mail|message|address)\b/i;
 
 /**
  * A person, a machine or bulk mail: the header rules, then a template. (A large distribution is the
@@ -95,6 +95,7 @@ export function originOf(mail: OriginMail, text: string): Origin {
   const shortText = (text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= OUT_OF_OFFICE_MAX_WORDS;
   if (shortText && (OUT_OF_OFFICE.test(text) || OUT_OF_OFFICE_SUBJECT.test(mail.subject ?? '')))
     return { kind: 'machine', reason: 'An out-of-office reply' };
+  if (DO_NOT_REPLY.test(text)) return { kind: 'machine', reason: 'Asks not to be answered (a system notice)' };
   const template = templateReason(text);
   if (template) return { kind: 'bulk', reason: template };
   return { kind: 'person', reason: null };

@@ -16,6 +16,8 @@ export type Token = {
   lemma: string;
   /** An entity the model found here (DATE, TIME, DURATION, MONEY, ...), or null. */
   entity: string | null;
+  /** The white space before it in the text ('' when it is joined to the word before: "dial-in", "Joe's"). */
+  space: string;
 };
 
 export type Sentence = { text: string; tokens: Token[]; entities: { value: string; type: string }[] };
@@ -47,6 +49,7 @@ function sentenceOf(sentence: ItemSentence): Sentence {
       // wink-nlp's typings give its.lemma a model-add-on signature `out` does not accept; it works the same way as its.pos.
       lemma: token.out(its.lemma as unknown as typeof its.pos),
       entity: entityAt.get(token.index()) ?? null,
+      space: token.out(its.precedingSpaces) ? ' ' : '',
     });
   });
   return {

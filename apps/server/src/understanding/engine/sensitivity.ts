@@ -13,7 +13,7 @@ const RULES: { kind: SensitivityKind; pattern: RegExp }[] = [
   {
     kind: 'money',
     pattern:
-      /(?:[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|mm|million|billion|bn))?)|\b\d[\d,.]*\s?(?:dollars|usd|eur|euros|cents)\b|\b(price[sd]?|pricing|discount(s|ed)?|refund(s|ed)?|rebate|payments?|pay(ing)?|paid|invoices?|billing|bills?|fees?|costs?|charges?|budget|reimburse(ment|d)?|credit (line|limit|terms)|collateral|margin call|quote[sd]?|quotation|commission|premium|penalt(y|ies)|write-?off|receivables?|payables?)\b/gi,
+      /(?:[$€£¥]\s?\d(?:[\d,.]*\d)?(?:\s?(?:k|m|mm|million|billion|bn)\b)?)|\b\d(?:[\d,.]*\d)?\s?(?:dollars|usd|eur|euros|cents)\b|\b(price[sd]?|pricing|discount(s|ed)?|refund(s|ed)?|rebate|payments?|pay(ing)?|paid|invoices?|billing|bills?|fees?|costs?|charges?|budget|reimburse(ment|d)?|credit (line|limit|terms)|collateral|margin call|quote[sd]?|quotation|commission|premium|penalt(y|ies)|write-?off|receivables?|payables?)\b/gi,
   },
   {
     kind: 'legal',

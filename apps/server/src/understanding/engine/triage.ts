@@ -355,6 +355,7 @@ export function needsReview(
   // A first answer to someone the user never wrote to: a person looks (once the user's mail is known).
   if (reply.needsReply && history && history.writtenTo.size > 0 && sender && !history.writtenTo.has(sender))
     reasons.push('You have never written to this sender');
-  if (reply.needsReply && reply.score < LOW_TRIAGE_CONFIDENCE) reasons.push('Low confidence');
+  if (!understanding.read) reasons.push(`Written in another language (${understanding.language}): a person reads it`);
+  else if (reply.needsReply && reply.score < LOW_TRIAGE_CONFIDENCE) reasons.push('Low confidence');
   return { needsReview: reasons.length > 0, reasons };
 }

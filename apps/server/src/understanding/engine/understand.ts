@@ -120,7 +120,7 @@ function kindOf(understanding: Omit<Understanding, 'kind'>, text: string, subjec
   const { origin, audience, asks, forward } = understanding;
   if (origin.kind === 'machine') return 'automated';
   if (origin.kind === 'bulk') return /unsubscribe|template|mailing list|list-id/i.test(origin.reason ?? '') ? 'newsletter' : 'announcement';
-  const mine = asks.filter((ask) => ask.of === 'reader' || ask.of === 'group' || ask.of === 'recipients');
+  const mine = audience.kind === 'own' ? asks.filter((ask) => ask.of === 'recipients') : asksOfReader(understanding);
   const first = mine[0];
   if (first) {
     if (first.type === 'question') return 'question';
@@ -137,10 +137,10 @@ function kindOf(understanding: Omit<Understanding, 'kind'>, text: string, subjec
 
 /** Everything Penman understands of one email, from `reader`'s side. */
 export function understandEmail(mail: UnderstandingMail, reader: Reader): Understanding {
-  const raw = bodyOf(mail.bodyText, mail.bodyHtml ?? null);
-  // A text part that carries HTML source (a pasted or mis-labelled page) is read as the page's text.
-  const body = HTML_SOURCE.test(raw) ? htmlToText(raw) : raw;
-  const own = splitOwnWords(body, mail.senderName).text.slice(0, NEW_TEXT_MAX_CHARS);
+  const body = bodyOf(mail.bodyText, mail.bodyHtml ?? null);
+  const cut = splitOwnWords(body, mail.senderName).text;
+  // New words that carry HTML source (a pasted or mis-labelled page) are read as the page's text.
+  const own = (HTML_SOURCE.test(cut) ? splitOwnWords(htmlToText(cut), mail.senderName).text : cut).slice(0, NEW_TEXT_MAX_CHARS);
   const subject = mail.subject ?? '';
   const isForward = FORWARD_SUBJECT.test(subject) || FORWARD_BODY.test(body);
   const { greeted, rest } = splitGreeting(own);
@@ -161,20 +161,26 @@ export function understandEmail(mail: UnderstandingMail, reader: Reader): Unders
     mailDate: mail.receivedDate,
   };
   let asks: Ask[] = [];
-  if (read && origin.kind !== 'machine') {
+  if (read && origin.kind === 'person') {
     // "FYI. JTW." over a forward: the note is the sender's, what follows it is not their ask.
-    const readText = forward && FYI_NOTE.test(rest.trim()) ? (rest.trim().split(/\n\s*\n/)[0] ?? '') : rest;
+    const readText = forward && FYI_NOTE.test(rest.trim()) ? (rest.trim().split('\n')[0] ?? '') : rest;
     asks = asksOf(readText, context);
     // A forward with no note, to the reader alone: what the forwarded mail asks is passed on to them
     // (a hedged ask: the forwarder may only mean "for your information").
     if (asks.length === 0 && forward && !forward.note && audience.kind === 'direct' && sameOrganisation(mail.senderEmail, reader)) {
-      const passed = asksOf(splitGreeting(forwardedText(body)).rest, { ...context, defaultOf: 'reader', defaultWho: null });
+      const passed = asksOf(splitGreeting(forwardedText(body)).rest, {
+        ...context,
+        defaultOf: 'reader',
+        defaultWho: null,
+        forwarded: true,
+      });
       asks = passed.filter((ask) => ask.of !== 'someone').map((ask) => ({ ...ask, strength: 'weak' as const }));
     }
     // A subject that asks ("Lunch tomorrow?") with a body that asks nothing: the subject is the ask.
     if (asks.length === 0 && newWords <= 15 && /\?\s*$/.test(context.topic)) asks = asksOf(context.topic, context);
   }
-  const sensitivity = sensitivityOf(`${context.topic}\n${rest}`);
+  // The word lists are English: mail in another language is left to the person (see triage).
+  const sensitivity = read ? sensitivityOf(`${context.topic}\n${rest}`) : [];
   const base = { version: UNDERSTANDING_VERSION, origin, audience, language, read, forward, asks, sensitivity, newWords };
   return { ...base, kind: kindOf(base, rest, subject) };
 }
@@ -195,7 +201,7 @@ function firstNameOfAddress(address: string | null): string | null {
 }
 
 /** The asks a reader is expected to answer themselves: asked of them, or of a small group they are in. */
-export function asksOfReader(understanding: Understanding): Ask[] {
+export function asksOfReader(understanding: Pick<Understanding, 'asks' | 'audience'>): Ask[] {
   // On a named distribution (not a list address), an ask each person must answer is the reader's too.
   const named = understanding.audience.kind === 'list';
   return understanding.asks.filter(

@@ -1,5 +1,6 @@
 import { DELIVERY_LABELS, DRAFTS_LABELS, type Draft } from '@penman/contract';
 import { TriangleAlert } from 'lucide-react';
+import { EmailAsks } from '@/components/email-asks/email-asks.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { formatDateTime } from '@/lib/date-format.ts';
 import { cn } from '@/lib/utils.ts';
@@ -63,6 +64,9 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
           <Badge variant="secondary">{L.modes[draft.mode]}</Badge>
         </div>
       </div>
+
+      {/* What the email asks, above everything else: the draft is judged by how it handles these. */}
+      <EmailAsks asks={draft.asks} className="mt-3 rounded-lg border bg-muted/20 px-3 py-2" />
 
       {draft.reviewReasons.length > 0 ? (
         <div className="mt-3 flex gap-2 rounded-lg border border-amber-300 bg-warning px-3 py-2 text-sm text-warning-foreground">

@@ -10,6 +10,7 @@ import { EmailAttachments, EmailDate, ParseProblems } from './email-facts.tsx';
 import { EmailHtmlBody } from './email-html-body.tsx';
 import { EmailOriginal } from './email-original.tsx';
 import { EmailTextBody } from './email-text-body.tsx';
+import { EmailTriagePanel } from './email-triage-panel.tsx';
 import { formatSender } from './format.ts';
 
 type EmailDetailDialogProps = {
@@ -105,6 +106,7 @@ function EmailView({ email }: { email: EmailDetail }) {
         ) : null}
       </dl>
       <ParseProblems problems={email.parseProblems} />
+      <EmailTriagePanel emailId={email.id} />
       <EmailDraftPanel emailId={email.id} />
       <div>
         <Button variant="outline" size="sm" aria-expanded={showOriginal} onClick={() => setShowOriginal((shown) => !shown)}>

@@ -39,7 +39,7 @@ export function EmailDraftPanel({ emailId }: { emailId: string }) {
       </div>
     );
   } else {
-    const { draft, triage } = answer.data;
+    const { draft } = answer.data;
     content = draft ? (
       <>
         <div className="flex flex-wrap items-center gap-1.5">
@@ -82,9 +82,7 @@ export function EmailDraftPanel({ emailId }: { emailId: string }) {
       </>
     ) : (
       <>
-        <p className="text-sm text-muted-foreground">
-          {P.none} {triage ? (triage.needsReply ? P.needsReply : P.noReplyNeeded) : null}
-        </p>
+        <p className="text-sm text-muted-foreground">{P.none}</p>
         <div>
           <DraftButton label={P.draftNow} busy={compose.isPending} onClick={draftNow} />
         </div>

@@ -1,4 +1,4 @@
-import { EMAIL_MESSAGES, type EmailListItem } from '@penman/contract';
+import { EMAIL_MESSAGES, type EmailListItem, UNDERSTANDING_LABELS } from '@penman/contract';
 import { CircleAlert, Inbox, Paperclip, RotateCcw, SearchX } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -135,6 +135,14 @@ function EmailRow({ email, onOpen }: { email: EmailListItem; onOpen: (emailId: s
         </time>
       </span>
       <span className="truncate text-sm">{email.subject?.trim() || EMAIL_MESSAGES.noSubject}</span>
+      {email.triage?.needsReply ? (
+        <span className="flex min-w-0 items-center gap-1.5 text-sm" data-testid="email-row-ask">
+          <Badge variant={email.triage.needsReview ? 'warning' : 'default'} className="shrink-0 whitespace-nowrap">
+            {UNDERSTANDING_LABELS.needsReply}
+          </Badge>
+          {email.triage.reason ? <span className="min-w-0 truncate text-foreground">{email.triage.reason}</span> : null}
+        </span>
+      ) : null}
       {email.preview ? <span className="truncate text-sm text-muted-foreground">{email.preview}</span> : null}
     </button>
   );
