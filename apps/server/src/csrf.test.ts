@@ -81,6 +81,7 @@ const stateChangingRoutes: Record<string, (f: Fixture) => { path: string; json?:
   'POST /api/drafts/{id}/mode': (f) => ({ path: `/api/drafts/${f.draftId}/mode`, json: { mode: 'buy_time' } }),
   'PUT /api/drafts/{id}/attachments': (f) => ({ path: `/api/drafts/${f.draftId}/attachments`, json: { selectedIds: [] } }),
   'POST /api/emails/{id}/draft': (f) => ({ path: `/api/emails/${f.emailId}/draft` }),
+  'POST /api/emails/{id}/triage': (f) => ({ path: `/api/emails/${f.emailId}/triage`, json: { needsReply: false } }),
   'PATCH /api/accounts/{id}/drafting-settings': (f) => ({
     path: `/api/accounts/${f.accountId}/drafting-settings`,
     json: { enabled: false },

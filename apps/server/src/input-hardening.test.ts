@@ -106,6 +106,7 @@ const validRequests: Record<string, (f: Fixture) => ValidRequest> = {
   }),
   'GET /api/drafts': (f) => ({ query: { accountId: f.accountId, needsReview: 'true', status: 'pending', limit: '25' } }),
   'POST /api/drafts/{id}/edit': () => ({ body: { body: 'Thanks, that works.', subject: 'Re: hi' } }),
+  'POST /api/emails/{id}/triage': () => ({ body: { needsReply: true } }),
   'POST /api/drafts/{id}/mode': () => ({ body: { mode: 'buy_time' } }),
   'PUT /api/drafts/{id}/attachments': () => ({ body: { selectedIds: [] } }),
   'PATCH /api/accounts/{id}/drafting-settings': () => ({
