@@ -50,6 +50,13 @@ function sample(count: number): string[] {
   return all.sort((a, b) => key(a).localeCompare(key(b))).slice(0, count);
 }
 
+/**
+ * `--asks FILE`: writes a fixed-seed sample of ASKS_SAMPLE asks of the reader (one per email at most,
+ * from the labelled emails) for a judge to read: {id, path, sentence, thing, type, deadline}.
+ */
+const ASKS_SAMPLE = 50;
+const asksFile = process.argv.includes('--asks') ? process.argv[process.argv.indexOf('--asks') + 1] : undefined;
+
 if (process.argv.includes('--sample')) {
   const at = process.argv.indexOf('--sample');
   for (const p of sample(Number(process.argv[at + 1] ?? 300) || 300)) console.log(p);
@@ -73,6 +80,7 @@ const labels: Label[] = fs
 const verbose = process.env.VERBOSE === '1';
 
 const users = [...new Set(labels.map((label) => label.path.split('/')[0]!))].sort();
+const askPool: { id: string; path: string; sentence: string; thing: string; type: string; deadline: string | null }[] = [];
 const total = zero();
 /** The same counts over the labels the labeller marked high confidence (where reasonable people agree). */
 const sure = zero();
@@ -104,6 +112,17 @@ for (const user of users) {
     decideTimes.push(ms);
     decideMs += ms;
     decided++;
+    if (asksFile && reply.asks.length) {
+      const ask = reply.asks[0]!;
+      askPool.push({
+        id: crypto.createHash('sha256').update(`penman-asks:${label.path}`).digest('hex').slice(0, 10),
+        path: label.path,
+        sentence: ask.sentence,
+        thing: ask.thing,
+        type: ask.type,
+        deadline: ask.deadline?.text ?? null,
+      });
+    }
     const key = reply.needsReply ? (label.needs_reply ? 'tp' : 'fp') : label.needs_reply ? 'fn' : 'tn';
     if (process.env.TRIAGE_DUMP) fs.appendFileSync(process.env.TRIAGE_DUMP, `${label.path}\t${key}\t${reply.reasons.join(' | ')}\n`);
     counts[key]++;
@@ -145,6 +164,11 @@ decideTimes.sort((a, b) => a - b);
 process.stderr.write(
   `understanding + triage per email: mean ${(decideMs / Math.max(decided, 1)).toFixed(2)} ms, p95 ${(decideTimes[Math.floor(0.95 * (decideTimes.length - 1))] ?? 0).toFixed(2)} ms; run ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
 );
+if (asksFile) {
+  const sampled = askPool.sort((a, b) => a.id.localeCompare(b.id)).slice(0, ASKS_SAMPLE);
+  fs.writeFileSync(asksFile, sampled.map((ask) => `${JSON.stringify(ask)}\n`).join(''));
+  process.stderr.write(`${sampled.length} asks of ${askPool.length} written to ${asksFile}\n`);
+}
 console.log(
   JSON.stringify({
     labelled: total.tp + total.fp + total.fn + total.tn,
