@@ -21,7 +21,7 @@ import type { ActionVerb, Ask, AskedOf, AskType, Deadline, QuestionForm, Schedul
 /** The sentence kept with an ask is cut to this length. */
 export const SENTENCE_MAX_CHARS = 300;
 /** The asked thing is at most this many words (cut at the last noun within them). */
-const THING_MAX_WORDS = 12;
+const THING_MAX_WORDS = 16;
 /** At most this many asks are kept for one mail (the rest repeat or detail them). */
 const MAX_ASKS = 6;
 
@@ -60,7 +60,7 @@ const COURTESY: RegExp[] = [
   /\b(have a (great|good|nice|wonderful) (day|weekend|week|holiday|time|trip))\b/,
   /^(please )?(see|find) (the )?(attached|below|enclosed|attachment)/,
   /^(please )?(note|be (advised|aware)|disregard|ignore|excuse|forgive|pardon|enjoy|keep in mind)\b/,
-  /^(how are you|how('s| is) (it going|everything|life|the family)|how have you been)\b/,
+  /^(how are (you|ya|u|things)|how('s| is) (it going|everything|life|the family|your day)|how have you been|how ya doing|what'?s up)\b/,
   /\bif you('re| are) interested\b/,
   /\b(only if|unless) you\b/,
   /^(please )?join (me|us) in (congratulating|welcoming|thanking|wishing)\b/,
@@ -101,7 +101,7 @@ const FILLER_ALWAYS = new Set('also and but so ok okay finally lastly additional
 
 /** Imperative verbs that announce rather than ask. */
 const NOT_REQUEST_VERBS = new Set(
-  'suppose imagine say see find note enjoy have feel refer hope thank welcome congratulate excuse pardon forgive stay disregard ignore attach look be keep sorry thanks wish happy congratulations'.split(
+  'set suppose imagine say see find note enjoy have feel refer hope thank welcome congratulate excuse pardon forgive stay disregard ignore attach look be keep sorry thanks wish happy congratulations'.split(
     ' ',
   ),
 );
@@ -126,7 +126,7 @@ function actionVerb(lemma: string): ActionVerb {
 }
 
 const SCHEDULING =
-  /\b(meet|meeting|meetings|lunch|dinner|breakfast|coffee|drinks|get together|schedule|reschedule|calendar|availab(le|ility)|appointment|conference call|con call|call (on|at|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday)|time(s)? (that )?works?|works? for you|(a|some) time (to|next|this)|free (on|at|for|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday))\b/;
+  /\b(meet|meeting|meetings|lunch|dinner|breakfast|coffee|drinks|get together|schedule|reschedule|calendar|availab(le|ility)|appointment|conference call|con call|call (on|at|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday)|time(s)? (that )?works?|works? for you|what works|(a|some) time (to|next|this)|free (on|at|for|next|this|tomorrow|monday|tuesday|wednesday|thursday|friday))\b/;
 const RESCHEDULE =
   /\b(reschedule|postpone|push (it |this |the meeting )?back|move (it|the meeting|our meeting|the call)|change the (time|date)|cancel)\b/;
 const CONFIRM = /\b(confirm|still (on|good|ok|works?))\b/;
@@ -164,12 +164,18 @@ const isNominal = (t: Token | undefined) => Boolean(t && ['NOUN', 'PROPN', 'NUM'
 
 /** Where a clause ends after `from`: punctuation, a subordinate clause, a polite tail, a new clause. */
 function clauseEnd(tokens: Token[], from: number, stopAt: number): number {
-  for (let i = from; i < Math.min(tokens.length, stopAt); i++) {
+  // A deadline said before the clause ("I need to know ASAP if ...") does not end it.
+  const limit = stopAt > from ? Math.min(tokens.length, stopAt) : tokens.length;
+  for (let i = from; i < limit; i++) {
     const t = tokens[i]!;
+    // "send an email to: a@b.com stating ..." — a colon inside a short phrase introduces its object.
+    if (t.text === ':' && i - from <= 5) continue;
     if (t.pos === 'PUNCT' && !["'", '’', '-', '/', '&', '%', '$', '#'].includes(t.text)) return i;
     if (i > from && t.pos === 'SCONJ' && !['that', 'whether', 'if'].includes(t.lower)) return i;
     if (i > from && ['please', 'thanks', 'thx', 'asap'].includes(t.lower)) return i;
-    if (i > from && t.lower === 'if' && tokens[i - 1]?.pos !== 'VERB') return i;
+    // "when or if we will receive it" goes on; "... in WV and if so, what" and any other "if" end it.
+    const alternative = tokens[i - 1]?.pos === 'CCONJ' && !['so', 'not'].includes(tokens[i + 1]?.lower ?? '');
+    if (i > from && t.lower === 'if' && tokens[i - 1]?.pos !== 'VERB' && !alternative) return i;
     if (i > from && t.lower === 'so' && tokens[i + 1] && ['i', 'we', 'that', 'you'].includes(tokens[i + 1]!.lower)) return i;
     // "... and I will", "... so we can": a new subject starts a new clause.
     if (
@@ -185,8 +191,11 @@ function clauseEnd(tokens: Token[], from: number, stopAt: number): number {
     if (i > from && t.lower === 'when' && tokens[i + 1]?.lower === 'you') return i;
     if (i > from && t.lower === 'at' && tokens[i + 1]?.lower === 'your') return i;
   }
-  return Math.min(tokens.length, stopAt);
+  return limit;
 }
+
+/** Particles that belong to their verb at a phrase's end ("sign up", "send it back", "fill out"). */
+const PARTICLES = new Set('up out in down off over back through away on'.split(' '));
 
 /** The phrase cut to THING_MAX_WORDS words, ending on a content word; first-person words made the sender's. */
 function tidy(tokens: Token[], context: AskContext): string {
@@ -201,17 +210,21 @@ function tidy(tokens: Token[], context: AskContext): string {
         break;
       }
     }
-    kept = kept.slice(0, cut);
-    let last = kept.length - 1;
-    while (last > 0 && !['NOUN', 'PROPN', 'NUM'].includes(kept[last]!.pos)) last--;
-    if (last > 0) kept = kept.slice(0, last + 1);
+    // Past the cap: end at the last "or", "and" or comma inside it when one leaves a phrase, else at the cap.
+    let boundary = cut;
+    while (boundary > 5 && !(kept[boundary]!.pos === 'CCONJ' || kept[boundary]!.text === ',')) boundary--;
+    kept = kept.slice(0, boundary > 5 ? boundary : cut);
   }
   // Function words at the end go ("send the file to" → "send the file"), not the end of a joined word ("warm-up").
   const joined = (i: number) => kept[i]!.space === '' && i > 0 && /[\p{L}\p{N}]$/u.test(kept[i]!.text) && kept[i - 1]!.text === '-';
+  // A verb's particles stay ("sign up for"); so does a verb at the end of an indirect question ("where you were").
+  const particleOfVerb = (i: number): boolean =>
+    PARTICLES.has(kept[i]!.lower) && i > 0 && (kept[i - 1]!.pos === 'VERB' || particleOfVerb(i - 1));
   while (
     kept.length &&
-    ['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'AUX', 'INTJ'].includes(kept[kept.length - 1]!.pos) &&
-    !joined(kept.length - 1)
+    ['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PUNCT', 'INTJ'].includes(kept[kept.length - 1]!.pos) &&
+    !joined(kept.length - 1) &&
+    !particleOfVerb(kept.length - 1)
   )
     kept.pop();
   const sender = context.senderFirstName ?? 'the sender';
@@ -270,11 +283,22 @@ function verbPhrase(tokens: Token[], from: number, stopAt: number, context: AskC
 function subjectEnd(tokens: Token[], from: number): number {
   const first = tokens[from];
   if (!first) return from;
-  if (first.pos === 'PRON' || first.lower === 'there') return from + 1;
+  const determiner =
+    ['this', 'that', 'these', 'those'].includes(first.lower) && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[from + 1]?.pos ?? '');
+  if ((first.pos === 'PRON' && !determiner) || first.lower === 'there') return from + 1;
   let i = from;
   while (i < tokens.length) {
     const t = tokens[i]!;
-    if (['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN'].includes(t.pos) || (t.pos === 'PART' && /^'s$|^’s$/.test(t.text))) {
+    const nounAfterDeterminer = t.pos === 'VERB' && tokens[i - 1]?.pos === 'DET';
+    // "this course something group members can": a second noun phrase starts the complement.
+    if (i > from + 1 && ['something', 'anything', 'nothing', 'everything'].includes(t.lower)) break;
+    if (
+      ['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN'].includes(t.pos) ||
+      (t.pos === 'SYM' && i > from) ||
+      (i === from && determiner) ||
+      nounAfterDeterminer ||
+      (t.pos === 'PART' && /^'s$|^’s$/.test(t.text))
+    ) {
       i++;
       continue;
     }
@@ -333,7 +357,7 @@ function uninvert(tokens: Token[], at: number, end: number, context: AskContext)
 /** "if you can attend" / "whether X" / "what you think" after "let me know", "tell me", "do you know". */
 function complement(tokens: Token[], from: number, end: number, context: AskContext): { thing: string; form: QuestionForm } | null {
   let i = from;
-  if (tokens[i]?.lower === 'about' || tokens[i]?.lower === 'on') i++;
+  if (['about', 'on', 'of'].includes(tokens[i]?.lower ?? '')) i++;
   const first = tokens[i];
   if (!first || i >= end) return null;
   if (first.lower === 'if' || first.lower === 'whether')
@@ -369,6 +393,22 @@ function clean(sentence: Sentence, readerNames: readonly string[]): Cleaned {
       tokens[0]!.pos === 'SYM')
   )
     tokens = tokens.slice(tokens[0]!.pos === 'NUM' ? 2 : 1);
+  // "By the way,", "If you could,", "In the meantime,": openers that ask nothing themselves.
+  const opener =
+    /^(by the way|if you (could|can|would)|in the meantime|one more thing|on another note|quick question|just a reminder|as a reminder)\b/i.exec(
+      textOf(tokens),
+    );
+  if (opener) {
+    const words = opener[0].split(' ').length;
+    tokens = tokens.slice(words + (tokens[words]?.text === ',' ? 1 : 0));
+  }
+  // "In case we are in a position to call for margin, what is the process?": the question is after the clause.
+  const ends = sentence.text.trim().endsWith('?');
+  if (ends && tokens[0] && (tokens[0].pos === 'SCONJ' || ['in', 'given', 'assuming', 'if', 'since', 'as'].includes(tokens[0].lower))) {
+    const comma = tokens.findIndex((t, i) => i > 1 && t.text === ',');
+    const next = tokens[comma + 1];
+    if (comma > 0 && next && (WH.has(next.lower) || next.pos === 'AUX')) tokens = tokens.slice(comma + 1);
+  }
   let vocative: string | null = null;
   let polite = false;
   for (let guard = 0; guard < 6; guard++) {
@@ -495,7 +535,8 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   if (words(tokens).length <= 2 && words(tokens).every((token) => token.pos === 'PROPN')) return null;
   // A question without its mark: "Do you have ...", "What do you think about this." (mail drops "?").
   const question =
-    /\?\s*["')\]]*\s*\.?\s*$/.test(sentenceText) ||
+    (/\?\s*["')\]]*\s*\.?\s*$/.test(sentenceText) &&
+      !(t(0)!.pos === 'VERB' && t(0)!.lemma === t(0)!.lower && !MODAL_REQUEST.has(t(0)!.lower))) ||
     (['AUX'].includes(t(0)!.pos) && ['you', 'we', 'anybody', 'anyone', 'somebody', 'someone', 'everyone'].includes(lower[1] ?? '')) ||
     (WH.has(lower[0]!) && (t(1)?.pos === 'AUX' || lower[1] === 'do') && ['you', 'we'].includes(lower[2] ?? ''));
   if (COURTESY.some((pattern) => pattern.test(line))) return null;
@@ -540,12 +581,22 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   // "Let me know X": a question in the complement, or comments.
   const letKnow = lower.findIndex((word, i) => word === 'let' && ['me', 'us'].includes(lower[i + 1] ?? '') && lower[i + 2] === 'know');
   if (letKnow >= 0 && letKnow <= 4) {
-    const end = clauseEnd(tokens, letKnow + 3, stopAt);
-    const rest = tokens.slice(letKnow + 3, end);
+    // "Let me know by Monday, October 15, if there is any reason ...": the deadline first, the question after it.
+    let from = letKnow + 3;
+    let until = stopAt;
+    if (stopAt <= from + 1) {
+      const after = tokens.findIndex((token, i) => i > from && ['if', 'whether', ...WH].includes(token.lower));
+      if (after > 0) {
+        from = after;
+        until = tokens.length;
+      }
+    }
+    const end = clauseEnd(tokens, from, until);
+    const rest = tokens.slice(from, end);
     const restText = textOf(rest).toLowerCase();
     if (COMMENTS.test(restText) && !/^(if|whether|when|what time)\b/.test(restText))
       return { type: 'comments', thing: withTopic(tidy(rest, context), rest, context), strength: 'strong' };
-    const inner = complement(tokens, letKnow + 3, end, context);
+    const inner = complement(tokens, from, end, context);
     if (inner)
       return {
         type: typeOf(restText, 'question'),
@@ -591,7 +642,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   }
   // "I'm not sure how you wish to proceed": a question put as doubt.
   const unsure = line.match(/^(i|we)('m| am|'re| are) (not sure|unsure|wondering) (how|what|whether|if|when|who|which|where)\b/);
-  if (unsure) {
+  if (unsure && !/,?\s*but (would|could|can|will|please)\b/.test(line)) {
     const at = lower.indexOf(unsure[4]!);
     const inner = complement(tokens, at, clauseEnd(tokens, at, stopAt), context);
     if (inner && /\byou\b/.test(line)) return { type: typeOf(line, 'question'), form: inner.form, thing: inner.thing, strength: 'strong' };
@@ -667,7 +718,7 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   }
   // "I wanted to see if there are any requirements", "I'd like to know whether ...": a question.
   const wantToKnow =
-    /\b(i|we)( just| especially| really)? (wanted|want|would like|'d like|would especially like|need|needed|was hoping|were hoping) to (follow up( with you)? to )?(see|know|check|find out|ask|confirm|understand|get a sense of|verify|hear)( with you| from you)? (if|whether|what|when|where|who|why|how|which)\b/.exec(
+    /\b(i|we)( just| especially| really)? (wanted|want|would like|'d like|would especially like|need|needed|was hoping|were hoping) to (follow up( with you)? to )?(see|know|check|find out|ask|confirm|understand|get a sense of|verify|hear)( with you| from you| asap| now| soon| today)? (if|whether|what|when|where|who|why|how|which)\b/.exec(
       line,
     );
   if (wantToKnow && (wantToKnow.index === 0 || /\byou\b/.test(line))) {
@@ -790,8 +841,14 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   if (question) {
     const first = t(0)!;
     // "Can you send ...?", "Could you please review ...?", "Would you be able to ...?"
-    if (MODAL_REQUEST.has(first.lower) && lower[1] === 'you') {
-      let verbAt = 2;
+    // "Could either of you provide ...": one of the recipients, the reader among them.
+    const eitherOfYou =
+      MODAL_REQUEST.has(first.lower) &&
+      ['either', 'any', 'one', 'both', 'all', 'each'].includes(lower[1] ?? '') &&
+      lower[2] === 'of' &&
+      lower[3] === 'you';
+    if (MODAL_REQUEST.has(first.lower) && (lower[1] === 'you' || eitherOfYou)) {
+      let verbAt = eitherOfYou ? 4 : 2;
       // "Could you or Lance give me a shout": the other person asked alongside the reader.
       if (['or', 'and'].includes(lower[2] ?? '') && t(3)?.pos === 'PROPN') verbAt = 4;
       while (
@@ -826,7 +883,11 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
         if (inner && ['if', 'whether', 'that', ...WH].includes(lower[at === verbAt + 1 ? at : at] ?? ''))
           return { type: typeOf(line, 'question'), form: inner.form, thing: inner.thing, strength: 'strong' };
       }
-      if (verb && (verb.pos === 'VERB' || verb.pos === 'NOUN' || verb.pos === 'PROPN')) {
+      // "Would you do me a favour": the tagger reads do/have/get as auxiliaries there.
+      if (
+        verb &&
+        (['VERB', 'NOUN', 'PROPN'].includes(verb.pos) || (verb.pos === 'AUX' && ['do', 'have', 'get', 'give'].includes(verb.lemma)))
+      ) {
         return {
           type: actionType(line, verb.lemma),
           verb: actionVerb(verb.lemma),
@@ -867,6 +928,14 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
       ].includes(first.lower)
     ) {
       if (first.lemma === 'do' && lower[1] === 'you' && ['know', 'remember', 'recall', 'think'].includes(lower[2] ?? '')) {
+        // "Do you know about Anita?": what the reader knows of it.
+        if (lower[3] === 'about' || lower[3] === 'of')
+          return {
+            type: 'question',
+            form: 'open',
+            thing: `what you ${lower[2]} ${tidy(tokens.slice(3, clauseEnd(tokens, 3, stopAt)), context)}`,
+            strength: 'strong',
+          };
         const inner = complement(tokens, 3, clauseEnd(tokens, 3, stopAt), context);
         if (inner && (['if', 'whether', 'that', 'about', ...WH].includes(lower[3] ?? '') || lower[2] === 'think'))
           return { type: typeOf(line, 'question'), form: inner.form, thing: inner.thing, strength: 'strong' };
@@ -890,8 +959,9 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
         ['much', 'many', 'long', 'soon', 'often', 'far', 'late', 'early', 'time', 'day', 'date'].includes(lower[1] ?? '')
       )
         at = 2;
-      else if (t(1)?.pos === 'NOUN') at = 2;
-      const aux = t(at);
+      else if (t(1)?.pos === 'NOUN' && t(1)!.lower !== "'s") at = 2;
+      // "What's the new number?": the contraction is the verb "is".
+      const aux = t(at)?.lower === "'s" ? { ...t(at)!, pos: 'AUX', lemma: 'be', lower: 'is', text: 'is' } : t(at);
       const end = clauseEnd(tokens, at, stopAt);
       const head = tokens.slice(0, at);
       if (lower[at] === 'do' && lower[at + 1] === 'you' && lower[at + 2] === 'think') {
@@ -930,13 +1000,16 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
       return { type: 'comments', thing: withTopic(tidy(rest, context), rest.slice(1), context), strength: 'strong' };
     }
     if (/^(how are you|how('s| is) (it going|everything|life|the family|things)|how have you been|what'?s up)\b/.test(line)) return null;
-    // A statement said as a question: "You got the file?", "Monday at 3?"
+    // A statement said as a question: "You got the file?", "Monday at 3?"; a fragment of two words
+    // ("you there??") says too little to name; one without a verb is named as written ("final review?").
     const end = clauseEnd(tokens, 0, stopAt);
-    if (words(tokens.slice(0, end)).length === 0) return null;
+    const said = tokens.slice(0, end);
+    if (words(said).length < 3 && !said.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN')) return null;
+    const verbless = !said.some((token) => token.pos === 'VERB' || token.pos === 'AUX');
     return {
       type: typeOf(line, 'question'),
       form: 'yes_no',
-      thing: `whether ${tidy(tokens.slice(0, end), context)}`,
+      thing: verbless ? `${tidy(said, context)}?` : `whether ${tidy(said, context)}`,
       strength: words(tokens).length <= 2 ? 'weak' : 'strong',
     };
   }
@@ -1058,10 +1131,16 @@ export function asksOf(text: string, context: AskContext): Ask[] {
     const itemContext = { ...context, listItem: LIST_ITEM.test(paragraph) };
     // A question in parentheses is a sentence of its own: "I'd like it reciprocated (so can I have a draft?)".
     const asides: string[] = [];
-    const main = paragraph.replace(LIST_ITEM, '').replace(/\(([^()]{3,300}\?)\s*\)/g, (_, question: string) => {
-      asides.push(question);
-      return '';
-    });
+    const main = paragraph
+      .replace(LIST_ITEM, '')
+      .replace(/\(([^()]{3,300}\?)\s*\)/g, (_, question: string) => {
+        // Only an aside that asks the reader ("so can I have a draft?"), not a fragment ("only futures?").
+        if (/\byou\b|^\s*(so |and )?(can|could|would|will|do|does|did|is|are|what|when|how|who|where|which)\b/i.test(question))
+          asides.push(question);
+        return '';
+      })
+      // Other parentheses are asides to the ask ("(and reply all in your response)"), unless they give its deadline.
+      .replace(/\s*\((?![^()]*\b(by|before|due|no later than|asap)\b)[^()\d]{3,120}\)/gi, '');
     for (const sentence of [...sentencesOf(main), ...asides.flatMap((aside) => sentencesOf(aside))]) {
       if (asks.length >= MAX_ASKS) break;
       for (const ask of readSentence(sentence, itemContext))
@@ -1120,6 +1199,8 @@ function clausesOf(tokens: Token[]): Token[][] {
 
 /** The asks of one sentence (most have none or one). */
 export function readSentence(sentence: Sentence, context: AskContext): Ask[] {
+  // A quotation ("'Why should we loan them more?' they ask") reports someone's words; it asks the reader nothing.
+  if (/^["“‘'«]/.test(sentence.text.trim())) return [];
   const whole = clean(sentence, context.readerNames);
   const asks: Ask[] = [];
   for (const clause of clausesOf(whole.tokens)) {
@@ -1149,6 +1230,12 @@ function readClause(start: Cleaned, sentence: Sentence, context: AskContext): As
     }
   }
   if (!ask?.thing.trim()) return null;
+  // A day named in a meeting ask is when to meet, not a deadline ("what works for this evening").
+  if (found && !found.explicit && (ask.type === 'scheduling' || ask.type === 'invitation')) {
+    const whole = askOf(cleaned, sentence.text, cleaned.tokens.length, context);
+    if (whole?.thing.trim()) ask = whole;
+    found = null;
+  }
   // Click a link, log in, register: done on a web page, not answered by mail.
   if (LINK_ACTION.test(ask.thing.toLowerCase()) && (LINK.test(sentence.text) || /^click\b/i.test(ask.thing))) return null;
   let { of, who } = askedOf(cleaned.vocative, ask, context);

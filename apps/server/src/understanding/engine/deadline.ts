@@ -65,7 +65,7 @@ function dateSpan(tokens: Token[], from: number): number {
  * The deadline of a sentence's ask, with the token index where its words start (the asked thing
  * ends there), or null.
  */
-export function deadlineOf(tokens: Token[], mailDate: Date | null): { deadline: Deadline; at: number } | null {
+export function deadlineOf(tokens: Token[], mailDate: Date | null): { deadline: Deadline; at: number; explicit: boolean } | null {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const phrase = BEFORE_PHRASES.find((words) => matchesAt(tokens, i, words));
@@ -91,6 +91,7 @@ export function deadlineOf(tokens: Token[], mailDate: Date | null): { deadline: 
             ),
           },
           at: i,
+          explicit: true,
         };
       }
     }
@@ -102,7 +103,8 @@ export function deadlineOf(tokens: Token[], mailDate: Date | null): { deadline: 
       .slice(i, end)
       .map((t) => t.text)
       .join(' ');
-    if (NEAR_DAYS.test(text.replace(/\s+(at|by)\s.*$/, ''))) return { deadline: { text, date: resolve(text, mailDate) }, at: i };
+    if (NEAR_DAYS.test(text.replace(/\s+(at|by)\s.*$/, '')))
+      return { deadline: { text, date: resolve(text, mailDate) }, at: i, explicit: false };
   }
   const sentence = tokens.map((t) => t.text).join(' ');
   // Near days the tagger left untagged ("this morning", "end of day").
@@ -113,13 +115,13 @@ export function deadlineOf(tokens: Token[], mailDate: Date | null): { deadline: 
   if (near) {
     const word = near[0].split(/\s+/)[0]!.toLowerCase();
     const at = tokens.findIndex((t) => t.lower === word);
-    return { deadline: { text: near[0], date: resolve(near[0], mailDate) }, at: at < 0 ? tokens.length : at };
+    return { deadline: { text: near[0], date: resolve(near[0], mailDate) }, at: at < 0 ? tokens.length : at, explicit: false };
   }
   const asap = ASAP.exec(sentence);
   if (asap) {
     const word = asap[0].split(/\s+/)[0]!.toLowerCase();
     const at = tokens.findIndex((t) => t.lower === word);
-    return { deadline: { text: asap[0], date: mailDate ? dayOf(mailDate) : null }, at: at < 0 ? tokens.length : at };
+    return { deadline: { text: asap[0], date: mailDate ? dayOf(mailDate) : null }, at: at < 0 ? tokens.length : at, explicit: true };
   }
   return null;
 }

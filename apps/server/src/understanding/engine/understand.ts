@@ -173,6 +173,8 @@ export function understandEmail(mail: UnderstandingMail, reader: Reader): Unders
         defaultOf: 'reader',
         defaultWho: null,
         forwarded: true,
+        // The forwarded mail's "me" is its own writer, whose name is not known here.
+        senderFirstName: null,
       });
       asks = passed.filter((ask) => ask.of !== 'someone').map((ask) => ({ ...ask, strength: 'weak' as const }));
     }
