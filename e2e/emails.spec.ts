@@ -185,9 +185,7 @@ test('the Emails screen: empty, list, search on Enter, paging, filter, detail, a
 
   // Search runs on Enter only: typing changes nothing.
   const search = page.getByRole('searchbox', { name: 'Search emails' });
-  // A subject here: a body word is found once the background indexer has the just-imported mail,
-  // which emails.test.ts and mail-stored.test.ts cover against the database (the screen says
-  // "Still indexing N emails" meanwhile).
+  // A subject: found the moment the mail is stored.
   await search.fill('budget with');
   await page.waitForTimeout(700);
   await expect(page.getByText(`Page 1 of 2 • ${grandTotal} emails`)).toBeVisible();
@@ -195,6 +193,18 @@ test('the Emails screen: empty, list, search on Enter, paging, filter, detail, a
   await expect(page.getByText('Page 1 of 1 • 1 email')).toBeVisible();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Budget with attachment');
+  // Words only in a just-imported email's body: found once the background indexer has that mail.
+  // Until then the screen says "Still indexing N emails" and asks again every 2 s (issue 33: in CI
+  // a waiting indexer run was not fetched for over 35 s; decision 012).
+  await search.fill('kern river');
+  await search.press('Enter');
+  const stillIndexing = page.getByText(/^Still indexing/);
+  // This search's answer (the email, or the note), then the note gone.
+  await expect(stillIndexing.or(rows.filter({ hasText: 'Weekly gas report 8' })).first()).toBeVisible();
+  await expect(stillIndexing).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('Page 1 of 1 • 1 email')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Weekly gas report 8');
   // Sender name, case-insensitive.
   await search.fill('MALLORY');
   await search.press('Enter');

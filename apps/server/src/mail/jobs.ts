@@ -33,12 +33,13 @@ export const scheduleMailSyncJob = defineJob({ name: 'mail.sync-due', payload: z
 
 /**
  * The search indexer, a subscriber of mail stored (and enqueued at start for mail left unindexed).
- * At most one run waits while one runs ('stately'): a run indexes everything queued, so more would
- * find nothing to do.
+ * At most one run waits ('short'): a run indexes everything queued, so more would find nothing to
+ * do. Not 'stately': its waiting run was not fetched until pg-boss's monitor counted the queue
+ * again, up to two minutes after a long run ended (issue 33; runs may overlap, decision 012).
  */
 export const indexStoredMailJob = defineJob({
   name: 'mail.index-stored-mail',
   payload: z.object({}).passthrough(),
   retryLimit: 5,
-  policy: 'stately',
+  policy: 'short',
 });

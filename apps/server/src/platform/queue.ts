@@ -21,8 +21,15 @@ export type JobDefinition<P extends z.ZodType = z.ZodType> = {
    */
   batchSize?: number;
   retryLimit?: number;
-  /** pg-boss queue policy; 'stately' keeps at most one job waiting (coalescing repeated triggers). */
-  policy?: 'standard' | 'stately';
+  /**
+   * pg-boss queue policy. 'short' keeps at most one job waiting (coalescing repeated triggers);
+   * 'stately' also runs at most one at a time across processes, but a job waiting behind a run
+   * that pg-boss's monitor counted as active (it counts every 60 s, and each worker reloads that
+   * count every 60 s) is not fetched until both have run again: up to two minutes after the run
+   * ended (issue 33, decision 012). Changing a job's policy re-creates its queue: the jobs waiting
+   * in it are dropped.
+   */
+  policy?: 'standard' | 'short' | 'stately';
 };
 
 /**
@@ -96,7 +103,15 @@ function inTransaction(tx: Writer): BossDb {
   };
 }
 
-function createJobQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
+async function createJobQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
+  const policy = job.policy ?? 'standard';
+  // pg-boss keeps a queue's first policy: a queue created with another one is replaced (with its
+  // event subscriptions, which registerJobs makes again, and its waiting jobs).
+  const existing = await boss.getQueue(job.name);
+  if (existing && existing.policy !== policy) {
+    logger.info({ queue: job.name, from: existing.policy, to: policy }, 'job queue re-created with a new policy');
+    await boss.deleteQueue(job.name);
+  }
   // notify: workers wake on NOTIFY instead of waiting for the next poll.
   // heartbeatSeconds: a job whose process died is retried within about half a minute, not after
   // the default 15 minute expiry (a restart mid-initialization goes on where it was).
@@ -105,7 +120,7 @@ function createJobQueue(boss: PgBoss, job: JobDefinition): Promise<void> {
     retryLimit: job.retryLimit ?? 3,
     retryBackoff: true,
     heartbeatSeconds: 15,
-    policy: job.policy ?? 'standard',
+    policy,
   });
 }
 
