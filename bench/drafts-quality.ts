@@ -31,6 +31,10 @@ import { emailsToPrune, type PruneCandidate } from '../apps/server/src/style/eng
 import { styleMatch } from '../apps/server/src/style/engine/style-match.ts';
 import type { IncomingMail, SentMail, StyleProfile } from '../apps/server/src/style/engine/types.ts';
 import { listFiles } from '../apps/server/src/test-support/corpus.ts';
+import { greetingNames } from '../apps/server/src/understanding/engine/audience.ts';
+import { readerNames } from '../apps/server/src/understanding/engine/reader.ts';
+import { triageMailOfParsed } from '../apps/server/src/understanding/engine/triage.ts';
+import { asksOfReader, understandEmail } from '../apps/server/src/understanding/engine/understand.ts';
 
 const SENT_FOLDERS = ['sent', 'sent_items', '_sent_mail'];
 const CAP = 1500;
@@ -282,6 +286,24 @@ export async function inputForPair(
     buyTimeHours: 24,
     now: date,
   };
+  // What the mail asks of its owner, as the product reads it before drafting (understanding service).
+  // The names people call the owner, learnt as the service learns them: the greetings of their mail before this one.
+  const greetingsToReader = data.incoming
+    .filter((mail) => mail.receivedAt && mail.receivedAt < date)
+    .slice(0, 400)
+    .map((mail) => {
+      const first = (mail.bodyText ?? '').split('\n').find((line) => line.trim()) ?? '';
+      const names = first.length <= 40 ? greetingNames(first) : null;
+      return names?.length === 1 ? names[0]! : '';
+    })
+    .filter(Boolean);
+  const reader = {
+    addresses: data.ownAddresses,
+    names: readerNames({ displayNames: [data.ownName], addresses: data.ownAddresses, greetingsToReader }),
+  };
+  const understanding = understandEmail(triageMailOfParsed(parsed), reader);
+  input.understanding = understanding;
+  input.asks = asksOfReader(understanding);
   return { input, profile, month, pastReplies };
 }
 

@@ -4,7 +4,7 @@ import { searchKnowledge, suggestAttachments } from '../files/service.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors.ts';
 import { getStyleProfileForDrafting } from '../style/service.ts';
-import { ownerOf } from '../understanding/service.ts';
+import { asksForDrafting, ownerOf } from '../understanding/service.ts';
 import { getProfileNames } from '../users/service.ts';
 import { ownText, queryWords } from './engine/mail-words.ts';
 import type {
@@ -149,7 +149,7 @@ export async function gatherComposeInput({
   const accountId = email.emailAccountId;
   const text = ownText(email.bodyText);
   const searchText = `${email.subject ?? ''}\n\n${text}`.slice(0, SEARCH_TEXT_CHARS);
-  const [owner, names, thread, contact, profile, pastReplies, knowledge, attachments, memory] = await Promise.all([
+  const [owner, names, thread, contact, profile, pastReplies, knowledge, attachments, memory, read] = await Promise.all([
     ownerOf({ db, userId, accountId }),
     getProfileNames({ db, userId }),
     repo.listThread(db, userId, email),
@@ -159,6 +159,7 @@ export async function gatherComposeInput({
     knowledgeFor(db, userId, accountId, searchText),
     attachmentsFor(db, userId, accountId, email.subject, text),
     memoryForDrafting({ db, userId, accountId }),
+    asksForDrafting({ db, userId, emailId }),
   ]);
   const person = (address: string, names: Record<string, string>) => ({ address, name: names[address.toLowerCase()] ?? null });
   const threadMessages: ThreadMessage[] = thread.map((message) => ({
@@ -192,6 +193,8 @@ export async function gatherComposeInput({
     buyTimeHours,
     now,
     memory,
+    understanding: read.understanding,
+    asks: read.asks,
   };
   return { input, email };
 }

@@ -106,7 +106,7 @@ export async function draftWithLlm(input: ComposeInput, config: LlmConfig, { sig
     if (!recovered) throw toLlmError(error, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs: config.timeoutMs });
     output = recovered;
   }
-  const draft = toRawDraft(output, sources, config.model);
+  const draft = toRawDraft(output, sources, config.model, input.asks ?? []);
   if (!draft.body) throw new LlmError('invalid_output', 'its answer was an empty draft');
   return draft;
 }

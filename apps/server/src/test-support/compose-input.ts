@@ -5,6 +5,8 @@ import { ownWords } from '../mail/engine/own-words.ts';
 import { parseMessage } from '../mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../style/engine/build-profile.ts';
 import type { StyleProfile } from '../style/engine/types.ts';
+import { readerNames } from '../understanding/engine/reader.ts';
+import { asksOfReader, understandEmail } from '../understanding/engine/understand.ts';
 import { CORPUS_DIR, enronFolder } from './corpus.ts';
 
 const ALLEN = { name: 'Phillip Allen', addresses: ['phillip.allen@enron.com', 'k..allen@enron.com'] };
@@ -115,4 +117,27 @@ export async function huntleyComposeInput(overrides: Partial<ComposeInput> = {})
     now: new Date('2001-10-29T20:00:00Z'),
     ...overrides,
   };
+}
+
+/**
+ * The input with its mail understood as the drafts service hands it over (understanding service's
+ * asksForDrafting): the understanding, read from the owner's side, and the asks of the owner. Mail
+ * with no recipients listed (tests build the input by hand) is read as sent to the owner alone.
+ */
+export function understood(input: ComposeInput): ComposeInput {
+  const to = input.email.to.map((person) => person.address);
+  const understanding = understandEmail(
+    {
+      subject: input.email.subject,
+      senderEmail: input.email.from.address,
+      senderName: input.email.from.name,
+      recipientEmails: to.length ? to : input.owner.addresses.slice(0, 1),
+      ccEmails: input.email.cc.map((person) => person.address),
+      bodyText: input.email.text,
+      receivedDate: input.email.date,
+      headers: {},
+    },
+    { addresses: input.owner.addresses, names: readerNames({ displayNames: [input.owner.name], addresses: input.owner.addresses }) },
+  );
+  return { ...input, understanding, asks: asksOfReader(understanding) };
 }

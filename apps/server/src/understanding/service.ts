@@ -321,6 +321,19 @@ export async function understandingOf({ db, userId, emailId }: { db: Db; userId:
   return (await understandingsOf(db, userId, [emailId])).get(emailId) ?? null;
 }
 
+/**
+ * What drafting needs of an email's understanding: the understanding itself and the asks the reply
+ * must handle (the user's; all of them when the user said it needs their reply though it asks others).
+ */
+export async function asksForDrafting({ db, userId, emailId }: { db: Db; userId: string; emailId: string }) {
+  const understanding = await understandingOf({ db, userId, emailId });
+  if (!understanding) return { understanding: null, asks: [] };
+  const mine = asksOfReader(understanding);
+  const triage = await repo.findTriage(db, userId, emailId);
+  const asks = mine.length === 0 && triage?.corrected && triage.needsReply ? understanding.asks : mine;
+  return { understanding, asks };
+}
+
 const CORRECTED_REASON = { true: 'You marked this email as needing a reply', false: 'You marked this email as needing no reply' } as const;
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMessage } from '../../mail/engine/parse-message.ts';
 import { buildStyleProfile } from '../../style/engine/build-profile.ts';
 import type { SentMail } from '../../style/engine/types.ts';
+import { understood } from '../../test-support/compose-input.ts';
 import { CORPUS_DIR, listFiles } from '../../test-support/corpus.ts';
 import { languageOf } from '../../understanding/engine/language.ts';
 import { builtinDraft, postProcess } from './compose.ts';
@@ -11,7 +12,7 @@ import { factsOf, unsourcedFacts } from './facts.ts';
 import { buyTimePromise } from './holding-reply.ts';
 import { ownText } from './mail-words.ts';
 import { rougeL } from './rouge.ts';
-import type { ComposeInput } from './types.ts';
+import type { ComposeInput, PastReply } from './types.ts';
 
 // Michelle Cash's mailbox (../corpus-c): she signs on the text's last line ("Thanks for the info.
 // Michelle") or with initials ("Looks good to me. MHC"), which the first engine got wrong.
@@ -50,21 +51,32 @@ async function michelleInput(incoming: string, overrides: Partial<ComposeInput> 
   };
 }
 
+/**
+ * Diane Goode asks Michelle a question she answered before (the answer plan: the same ask from the
+ * same sender). The mail is Diane's real one (inbox/137) with her question as its text.
+ */
+const QUESTION = 'Michelle,\n\nIs the final letter to RWE Trading ready to go out?\n\nDiane';
+
+function askedBefore(id: string, text: string, score: number, subject = 'Final letter', date: Date | null = null): PastReply {
+  return {
+    incoming: { subject, text: 'Michelle, is the final letter ready to go out? Diane', from: null, date },
+    reply: { id, subject: `Re: ${subject}`, text, date },
+    sameSender: true,
+    score,
+  };
+}
+
+async function questionInput(pastReplies: PastReply[]): Promise<ComposeInput> {
+  const input = await michelleInput('inbox/137.', { pastReplies });
+  return understood({ ...input, email: { ...input.email, text: QUESTION } });
+}
+
 describe('built-in engine on Michelle Cash’s mail', () => {
   it('never takes the first word of a past reply for the old greeting name ("Looks good" stayed, not "Diane good")', async () => {
     const { text } = await body('sent/477.');
     expect(text.trim()).toBe('Looks good to me. MHC');
-    const input = await michelleInput('inbox/137.', {
-      pastReplies: [
-        {
-          incoming: { subject: 'Final', text: 'Attached is the final letter for your review.', from: null, date: null },
-          reply: { subject: 'Re: Final', text, date: null },
-          sameSender: true,
-          score: 1,
-        },
-      ],
-    });
-    const draft = builtinDraft(input);
+    const draft = builtinDraft(await questionInput([askedBefore('reply-1', text, 1)]));
+    expect(draft.plan).toBe('answer');
     expect(draft.body).toContain('Looks good to me.');
     expect(draft.body).not.toContain('Diane good');
     // Her initials signed the old reply; they are no part of the new one.
@@ -97,6 +109,8 @@ describe('built-in engine on Michelle Cash’s mail', () => {
       reasons: [],
       usedSources: [],
       engine: 'builtin',
+      plan: 'holding' as const,
+      handling: [],
     });
     expect(result.body.match(/Michelle/g)).toHaveLength(1);
     expect(result.body.endsWith('Thanks for the info. Michelle')).toBe(true);
@@ -105,15 +119,7 @@ describe('built-in engine on Michelle Cash’s mail', () => {
   it('trims the adapted reply to the length learnt for this sender (drafting memory), the contact beating the global one', async () => {
     const { text } = await body('sent_items/324.');
     const own = text.split('-----Original Message-----')[0]!.trim();
-    const pastReplies = [
-      {
-        incoming: { subject: 'Final', text: 'Attached is the final letter for your review.', from: null, date: null },
-        reply: { subject: 'Re: Final', text: own, date: null },
-        sameSender: true,
-        score: 1,
-      },
-    ];
-    const input = await michelleInput('inbox/137.', { pastReplies });
+    const input = await questionInput([askedBefore('reply-1', own, 1)]);
     const at = new Date('2001-11-01T00:00:00Z');
     const length = (scope: 'global' | 'sender', scopeValue: string, value: string) =>
       ({ scope, scopeValue, kind: 'length', value, replacement: null, evidence: 3, firstSeenAt: at, lastSeenAt: at }) as const;
@@ -128,29 +134,13 @@ describe('built-in engine on Michelle Cash’s mail', () => {
     expect(builtinDraft({ ...input, memory: [length('sender', 'someone@else.com', '3')] }).body).toContain('Thanks for the info');
   });
 
-  it('adapts another past reply when the best one is one the user keeps rejecting drafts of (drafting memory), and says so', async () => {
+  it('answers from another past answer to the same ask when the best one is one the user keeps rejecting drafts of (drafting memory), and says so', async () => {
     const { text: looksGood } = await body('sent/477.');
     const { text: great } = await body('sent_items/324.');
-    const pastReplies = [
-      {
-        incoming: { subject: 'Final', text: 'Attached is the final letter for your review.', from: null, date: null },
-        reply: { id: 'reply-great', subject: 'Re: Final', text: great.split('-----Original Message-----')[0]!.trim(), date: null },
-        sameSender: true,
-        score: 1,
-      },
-      {
-        incoming: {
-          subject: 'Letters to RWE Trading',
-          text: 'I have prepared the attached letters for the managing directors of RWE Trading.',
-          from: null,
-          date: new Date('2001-10-02T09:00:00Z'),
-        },
-        reply: { id: 'reply-looks-good', subject: 'Re: Letters to RWE Trading', text: looksGood, date: new Date('2001-10-02T15:00:00Z') },
-        sameSender: true,
-        score: 2,
-      },
-    ];
-    const input = await michelleInput('inbox/137.', { pastReplies });
+    const input = await questionInput([
+      askedBefore('reply-great', great.split('-----Original Message-----')[0]!.trim(), 1),
+      askedBefore('reply-looks-good', looksGood, 2, 'Letters to RWE Trading', new Date('2001-10-02T15:00:00Z')),
+    ]);
     const before = builtinDraft(input);
     expect(before.body).toContain('Looks good to me.');
     expect(before.usedSources).toMatchObject([
@@ -178,9 +168,11 @@ describe('built-in engine on Michelle Cash’s mail', () => {
     );
     // Avoiding a reply that would not have been chosen changes nothing, and says nothing.
     expect(builtinDraft({ ...input, memory: [avoid('reply-great')] })).toEqual(before);
-    // With every fitting reply avoided: a holding reply, which says why.
+    // With every same answer avoided: a holding reply naming the question, which says why.
     const holding = builtinDraft({ ...input, memory: [avoid('reply-looks-good'), avoid('reply-great')] });
+    expect(holding.plan).toBe('holding');
     expect(holding.usedSources).toEqual([]);
+    expect(holding.body).toContain('the final letter');
     expect(holding.reasons[1]).toMatch(/^Left out your reply to "Letters to RWE Trading"/);
   });
 

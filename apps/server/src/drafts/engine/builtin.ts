@@ -1,48 +1,26 @@
 /**
- * The built-in engine (no model, no network): retrieval and adaptation of the user's own replies.
+ * The built-in engine (no model, no network): the reply plan (plan.ts) written in the user's voice.
  *
- * 1. Every past reply the service retrieved is a candidate: the user's own words of it (quotes and
- *    signature cut, greeting and closing lines cut: the voice adds this mail's own).
- * 2. Each is adapted to this mail: sentences stating a fact (number, date, amount) or naming
- *    someone/something this thread never mentions belonged to the old mail and are dropped; the old
- *    sender's first name becomes this sender's.
- * 3. Each is scored on how well it fits (FIT_WEIGHTS): how similar the mail it answered is to this
- *    one, whether it was written to this same sender, and how much of it survived adaptation.
- * 4. The best one, when it fits well enough (MIN_FIT), is the body; else a holding reply in the
- *    user's words. A past reply the drafting memory says not to reuse (avoid_source: the user
- *    rejected or rewrote the drafts adapted from it) is passed over. Knowledge passages that
- *    answer a question of the mail are quoted under it.
- * 5. The body is wrapped in the greeting, closing and signature the user writes to this kind of
- *    recipient (voice.ts).
+ * - `answer`: a knowledge passage quoted with its source, or the user's past answer to the same ask
+ *   from the same sender, adapted (the old mail's facts and names dropped, the old sender's name made
+ *   this one's) and cut to the user's length. A past reply the drafting memory says not to reuse
+ *   (avoid_source) is passed over, and the reasons say so.
+ * - `accept`: the task taken on, with its time; `clarify`: the one question any answer needs;
+ *   `holding`: what is asked and when the answer comes (holding-reply.ts); `none`: no body, a reason.
+ * - Asks a plan does not answer are promised a later answer after it.
+ * The body is wrapped in the greeting, closing and signature the user writes to this kind of
+ * recipient (voice.ts).
  */
 import { SIGN_OFF, splitOwnWords } from '../../mail/engine/own-words.ts';
 import { languageOf } from '../../understanding/engine/language.ts';
+import type { Ask } from '../../understanding/engine/types.ts';
 import { factKeys, factsOf, isSourced } from './facts.ts';
-import { foreignHoldingReply, holdingBody, isOtherTemplateLanguage } from './holding-reply.ts';
-import { rougeL } from './rouge.ts';
+import { acceptSentence, foreignHoldingReply, holdingReply, isOtherTemplateLanguage } from './holding-reply.ts';
+import { choosePlan, PLAN_NAMES } from './plan.ts';
 import type { ComposeInput, KnowledgePassage, PastReply, RawDraft, UsedSource } from './types.ts';
 import { type Voice, voiceFor } from './voice.ts';
 
 // --- words ----------------------------------------------------------------------------------------
-
-/** Words that say nothing about what a mail is about. */
-const STOP_WORDS = new Set(
-  'a about above after again all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our out over own same she should so some such than that the their them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours re fw fwd cc subject sent original message forwarded please thanks thank hi hello dear regards let know get got'.split(
-    ' ',
-  ),
-);
-
-function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/\p{L}[\p{L}'-]+|\d+/gu) ?? []).filter((word) => !STOP_WORDS.has(word) && word.length > 1);
-}
-
-/** Cosine similarity of two texts' content-word sets (each word once: a long thread must not outweigh a short mail). */
-function similarity(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const word of a) if (b.has(word)) shared++;
-  return shared / Math.sqrt(a.size * b.size);
-}
 
 function sentencesOf(paragraph: string): string[] {
   return paragraph
@@ -151,32 +129,13 @@ function adapt(
   return { text: paragraphs.join('\n\n'), keptWords: kept, totalWords: total };
 }
 
-// --- choosing -------------------------------------------------------------------------------------
+// --- length ---------------------------------------------------------------------------------------
 
-/**
- * How a candidate's fit is weighed: similarity of the mail it answered to this one (0..1, the most
- * telling), written to this same sender (a reply to the same person reuses their register), and
- * the share of it that survived adaptation (a reply cut to a stub no longer says what it said).
- */
-const FIT_WEIGHTS = { similarity: 0.55, sameSender: 0.2, kept: 0.25 };
-/** Below this fit the best past reply is about something else: the holding reply is safer. */
-const MIN_FIT = 0.3;
-/** The fallback's confidence: it answers nothing, so the user should look at it. */
-const HOLDING_CONFIDENCE = 0.2;
 /**
  * A draft longer than this many times the user's typical mail is cut at a sentence boundary: long
  * past replies carry the old mail's detail, and the user reviews a short draft faster.
  */
 const MAX_LENGTH_FACTOR = 1.5;
-
-/**
- * Weight of consensus in the fit: the mean ROUGE-L of a candidate against the other candidates
- * (0..1, in practice under 0.3). Measured on the drafting bench: choosing by consensus beats
- * choosing by similarity alone (it prefers the user's usual answer to an outlier).
- */
-const CONSENSUS_WEIGHT = 2;
-
-type Candidate = { past: PastReply; adapted: Adapted; fit: number; similarity: number };
 
 function typicalLength(input: ComposeInput, voice: Voice): number {
   const profile = input.profile;
@@ -218,62 +177,8 @@ export function learntLength(input: Pick<ComposeInput, 'memory' | 'email'>): num
   return Number.isFinite(words) && words > 0 ? words : null;
 }
 
-function rank(input: ComposeInput, voice: Voice, language: string | null): Candidate[] {
-  const mailWords = new Set(contentWords(`${input.email.subject ?? ''}\n${input.email.text}`));
-  const threadText = [input.email.subject ?? '', input.email.text, ...input.thread.map((message) => message.text)];
-  const context = {
-    keys: factKeys(threadText),
-    words: new Set(
-      threadText
-        .join('\n')
-        .toLowerCase()
-        .match(/\p{L}[\p{L}'-]+/gu) ?? [],
-    ),
-    firstName: voice.firstName,
-    ownNames: new Set((input.owner.name ?? '').toLowerCase().match(/\p{L}[\p{L}'-]+/gu) ?? []),
-  };
-  const candidates: Candidate[] = [];
-  for (const past of input.pastReplies) {
-    const body = replyBody(past.reply.text, input.owner.name);
-    if (wordCount(body) === 0) continue;
-    // A reply in another language than this mail's would be answered in the wrong language.
-    const replyLanguage = languageOf(body);
-    if (language && replyLanguage && replyLanguage !== language) continue;
-    const oldName = greetedName(past.reply.text, input.owner.name);
-    const adapted = adapt(body, { ...context, oldName });
-    if (adapted.keptWords === 0) continue;
-    const sim = similarity(mailWords, new Set(contentWords(`${past.incoming.subject ?? ''}\n${past.incoming.text}`)));
-    // Similarity doubled and capped: mails sharing half their content words are as alike as mails get.
-    const fit =
-      FIT_WEIGHTS.similarity * Math.min(1, sim * 2) +
-      FIT_WEIGHTS.sameSender * (past.sameSender ? 1 : 0) +
-      FIT_WEIGHTS.kept * (adapted.keptWords / adapted.totalWords);
-    candidates.push({ past, adapted, fit, similarity: sim });
-  }
-  // Consensus (minimum Bayes risk selection): a reply that shares much wording with the user's other
-  // replies to similar mail is what they typically answer; an outlier is specific to its old mail.
-  if (candidates.length > 1) {
-    for (const candidate of candidates) {
-      let agreement = 0;
-      for (const other of candidates) if (other !== candidate) agreement += rougeL(candidate.adapted.text, other.adapted.text);
-      candidate.fit += CONSENSUS_WEIGHT * (agreement / (candidates.length - 1));
-    }
-  }
-  return candidates.sort((a, b) => b.fit - a.fit);
-}
-
-// --- knowledge ------------------------------------------------------------------------------------
-
-/** A question of the mail shares at least this many content words with a passage it answers. */
-const MIN_SHARED_WORDS = 2;
 /** A quoted passage is cut to this many characters, at a sentence end when it can be. */
 const MAX_QUOTE_CHARS = 400;
-
-function questionsOf(text: string): string[] {
-  return sentencesOf(text.replace(/\s*\n\s*/g, ' ')).filter(
-    (sentence) => sentence.endsWith('?') || /^(what|when|where|who|why|how|which|do|does|is|are|can|could)\b/i.test(sentence),
-  );
-}
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -281,23 +186,6 @@ function excerpt(text: string): string {
   const cut = flat.slice(0, MAX_QUOTE_CHARS);
   const end = cut.lastIndexOf('. ');
   return end > MAX_QUOTE_CHARS / 3 ? cut.slice(0, end + 1) : `${cut.trimEnd()}…`;
-}
-
-/** For each question of the mail, the retrieved passage sharing the most content words with it (at least MIN_SHARED_WORDS). */
-function knowledgeAnswers(input: ComposeInput): KnowledgePassage[] {
-  const picked: KnowledgePassage[] = [];
-  for (const question of questionsOf(input.email.text)) {
-    const words = new Set(contentWords(question));
-    let best: { passage: KnowledgePassage; shared: number } | null = null;
-    for (const passage of input.knowledge) {
-      const passageWords = new Set(contentWords(passage.text));
-      let shared = 0;
-      for (const word of words) if (passageWords.has(word)) shared++;
-      if (shared >= MIN_SHARED_WORDS && (!best || shared > best.shared)) best = { passage, shared };
-    }
-    if (best && !picked.includes(best.passage)) picked.push(best.passage);
-  }
-  return picked;
 }
 
 // --- the draft ------------------------------------------------------------------------------------
@@ -339,87 +227,190 @@ function describeDate(date: Date | null): string {
   return date ? ` on ${date.toISOString().slice(0, 10)}` : '';
 }
 
-/** A holding reply: Buy Time's promise with `hours`, the fallback's "shortly" without. */
-function holdingDraft(input: ComposeInput, voice: Voice, language: string | null, hours: number | null, reason: string): RawDraft {
+// --- the plans, written in the user's voice ---------------------------------------------------------
+
+/**
+ * Confidence by plan: the share of such drafts a person would send or keep as they are (calibrated on
+ * the judged drafts of the three corpus groups, BENCHMARKS.md "Drafts a person would send"). An
+ * answer from a past reply starts from its fit instead (capped by ANSWER_CONFIDENCE_MAX).
+ */
+export const PLAN_CONFIDENCE = { knowledge: 0.55, accept: 0.6, clarify: 0.5, holding: 0.6, buyTime: 0.9, unread: 0.2, none: 0 } as const;
+const ANSWER_CONFIDENCE_MAX = 0.8;
+
+function holdingDraft(input: ComposeInput, voice: Voice, language: string | null, asks: Ask[], reason: string): RawDraft {
+  const hours = input.mode === 'buy_time' ? input.buyTimeHours : null;
   if (isOtherTemplateLanguage(language)) {
     const foreign = foreignHoldingReply(language, voice.firstName, hours);
     return {
       body: wrapInVoice({ ...voice, greeting: foreign.greeting, closing: foreign.closing }, foreign.body),
-      confidence: hours === null ? HOLDING_CONFIDENCE : 0.9,
+      confidence: hours === null ? PLAN_CONFIDENCE.unread : PLAN_CONFIDENCE.buyTime,
       reasons: [reason, `Written in the language of the mail (${language})`],
       usedSources: [],
       engine: 'builtin',
+      plan: 'holding',
+      handling: asks.map((ask) => ({ ask: ask.thing, how: 'promised', detail: 'a later answer' })),
     };
   }
+  const holding = holdingReply({ input, voice, asks, hours });
   return {
-    body: wrapInVoice(voice, holdingBody(input.profile, input.pastReplies, hours)),
-    // Buy Time promises only a later answer, which it can always do; the fallback answers nothing.
-    confidence: hours === null ? HOLDING_CONFIDENCE : 0.9,
+    body: wrapInVoice(voice, holding.body),
+    confidence: hours !== null ? PLAN_CONFIDENCE.buyTime : asks.length ? PLAN_CONFIDENCE.holding : PLAN_CONFIDENCE.unread,
     reasons: [reason],
     usedSources: [],
     engine: 'builtin',
+    plan: 'holding',
+    handling: asks.map((ask) => ({ ask: ask.thing, how: 'promised', detail: holding.when })),
   };
+}
+
+/** The past reply passed over for the drafting memory, said in the reasons (else nothing). */
+function passedOverReason(passedOver: PastReply | null): string[] {
+  if (!passedOver) return [];
+  return [
+    `Left out your reply to "${passedOver.incoming.subject ?? '(no subject)'}"${describeDate(passedOver.reply.date)}: you rejected or rewrote the drafts adapted from it`,
+  ];
+}
+
+/** No draft: the reason goes to the queue, nothing to the recipient. */
+function noDraft(reason: string, asks: Ask[]): RawDraft {
+  return {
+    body: '',
+    confidence: PLAN_CONFIDENCE.none,
+    reasons: [reason],
+    usedSources: [],
+    engine: 'builtin',
+    plan: 'none',
+    handling: asks.map((ask) => ({ ask: ask.thing, how: 'left_to_you', detail: null })),
+    noDraftReason: reason,
+  };
+}
+
+/** The other asks, promised a later answer, after the one a plan answers. */
+function laterAsks(asks: Ask[], handled: Ask): Ask[] {
+  return asks.filter((ask) => ask !== handled);
 }
 
 export function builtinDraft(input: ComposeInput): RawDraft {
   const voice = voiceFor(input);
   const language = languageOf(input.email.text);
-  if (input.mode === 'buy_time') {
-    return holdingDraft(
-      input,
-      voice,
-      language,
-      input.buyTimeHours,
-      `Buy Time: a holding reply promising a full answer within ${input.buyTimeHours} hours`,
-    );
+  const understanding = input.understanding ?? null;
+  const asks = input.asks ?? [];
+  const choice = choosePlan(input, understanding, asks);
+  switch (choice.plan) {
+    case 'none':
+      return noDraft(choice.reason, asks);
+    case 'holding': {
+      const holding = holdingDraft(
+        input,
+        voice,
+        language,
+        choice.asks,
+        input.mode === 'buy_time'
+          ? `Buy Time: a holding reply promising a full answer within ${input.buyTimeHours} hours`
+          : `${PLAN_NAMES.holding}: ${choice.why.toLowerCase()}; it names what is asked and when you will answer`,
+      );
+      return { ...holding, reasons: [...holding.reasons, ...passedOverReason(choice.passedOver ?? null)] };
+    }
+    case 'clarify':
+      return {
+        body: wrapInVoice(voice, choice.question),
+        confidence: PLAN_CONFIDENCE.clarify,
+        reasons: [`${PLAN_NAMES.clarify}: the mail asks to meet but names no day or time`],
+        usedSources: [],
+        engine: 'builtin',
+        plan: 'clarify',
+        handling: [{ ask: choice.ask.thing, how: 'asked_back', detail: choice.question }],
+      };
+    case 'accept': {
+      const accepted = acceptSentence(choice.ask, voice.firstName, input.profile);
+      const others = laterAsks(asks, choice.ask);
+      const rest = others.length ? holdingReply({ input, voice, asks: others, hours: null }) : null;
+      return {
+        body: wrapInVoice(voice, [accepted.sentence, rest?.body].filter(Boolean).join('\n\n')),
+        confidence: PLAN_CONFIDENCE.accept,
+        reasons: [`${PLAN_NAMES.accept}: you took on ${choice.evidence} such asks from this sender before`],
+        usedSources: [],
+        engine: 'builtin',
+        plan: 'accept',
+        handling: [
+          { ask: choice.ask.thing, how: 'promised', detail: accepted.when },
+          ...others.map((ask) => ({ ask: ask.thing, how: 'promised' as const, detail: rest?.when ?? null })),
+        ],
+      };
+    }
+    case 'answer': {
+      const others = laterAsks(asks, choice.ask);
+      const rest = others.length ? holdingReply({ input, voice, asks: others, hours: null }) : null;
+      const laterHandling = others.map((ask) => ({ ask: ask.thing, how: 'promised' as const, detail: rest?.when ?? null }));
+      if (choice.source === 'knowledge') {
+        const passage = choice.passages[0]!;
+        // The passage's own words answer; its file is named to the user (sources, reasons), not to the recipient.
+        const quote = excerpt(passage.text);
+        return {
+          body: wrapInVoice(voice, [quote, rest?.body].filter(Boolean).join('\n\n')),
+          confidence: PLAN_CONFIDENCE.knowledge,
+          reasons: [`${PLAN_NAMES.answer}: ${passage.filename} answers "${choice.ask.thing}"`],
+          usedSources: [knowledgeSource(passage)],
+          engine: 'builtin',
+          plan: 'answer',
+          handling: [{ ask: choice.ask.thing, how: 'answered', detail: `from ${passage.filename}` }, ...laterHandling],
+        };
+      }
+      const adapted = adaptPastReply(input, voice, choice.past);
+      if (!adapted) return holdingDraft(input, voice, language, asks, `${PLAN_NAMES.holding}: your past answer no longer fits this mail`);
+      const learnt = adapted.cutToLearnt
+        ? [`Kept to about ${learntLength(input)} words: what Penman learnt of how long you answer this sender`]
+        : [];
+      return {
+        body: wrapInVoice(voice, [adapted.text, rest?.body].filter(Boolean).join('\n\n')),
+        confidence: Math.min(ANSWER_CONFIDENCE_MAX, adapted.confidence),
+        reasons: [
+          `${PLAN_NAMES.answer}: you answered the same ask from this sender${describeDate(choice.past.reply.date)} ("${choice.past.incoming.subject ?? '(no subject)'}")`,
+          ...learnt,
+          ...passedOverReason(choice.passedOver),
+        ],
+        usedSources: [pastReplySource(choice.past)],
+        engine: 'builtin',
+        plan: 'answer',
+        handling: [{ ask: choice.ask.thing, how: 'answered', detail: 'as you answered it before' }, ...laterHandling],
+      };
+    }
   }
-  const knowledge = knowledgeAnswers(input);
-  const ranked = rank(input, voice, language);
-  // The memory's past replies not to reuse are passed over; the reasons name the one that would
-  // have been chosen (avoiding a reply that was not going to be used says nothing worth reading).
-  const avoided = new Set((input.memory ?? []).filter((item) => item.kind === 'avoid_source').map((item) => item.value));
-  const best = ranked.find((candidate) => !candidate.past.reply.id || !avoided.has(candidate.past.reply.id));
-  const passedOver = ranked[0] && ranked[0] !== best && ranked[0].fit >= MIN_FIT ? ranked[0] : null;
-  const leftOut = passedOver
-    ? [
-        `Left out your reply to "${passedOver.past.incoming.subject ?? '(no subject)'}"${describeDate(passedOver.past.reply.date)}: you rejected or rewrote the drafts adapted from it`,
-      ]
-    : [];
-  if ((!best || best.fit < MIN_FIT) && knowledge.length === 0) {
-    const reason = input.pastReplies.length
-      ? 'None of your past replies fits this mail: a holding reply'
-      : 'No past reply to draw on: a holding reply';
-    const holding = holdingDraft(input, voice, language, null, reason);
-    return { ...holding, reasons: [...holding.reasons, ...leftOut] };
-  }
-  const parts: string[] = [];
-  const reasons: string[] = [];
-  const usedSources: UsedSource[] = [];
-  let confidence = HOLDING_CONFIDENCE;
-  if (best && best.fit >= MIN_FIT) {
-    const typical = typicalLength(input, voice);
-    // What the user's replies to this sender are learnt to be (drafting memory) caps it further:
-    // cut after the sentence reaching it (measured: cutting before it scored worse on 2 of 3 corpora).
-    const learnt = learntLength(input);
-    const text = shorten(best.adapted.text, Math.min(MAX_LENGTH_FACTOR * typical, learnt ?? Number.POSITIVE_INFINITY));
-    parts.push(text);
-    reasons.push(`Adapted from your reply to "${best.past.incoming.subject ?? '(no subject)'}"${describeDate(best.past.reply.date)}`);
-    if (learnt !== null && text !== shorten(best.adapted.text, MAX_LENGTH_FACTOR * typical))
-      reasons.push(`Kept to about ${learnt} words: what Penman learnt of how long you answer this sender`);
-    if (best.past.sameSender) reasons.push('You wrote it to this same sender');
-    reasons.push(...leftOut);
-    usedSources.push(pastReplySource(best.past));
-    // The fit, capped: an adapted reply is never certain (consensus can push the fit above 1).
-    confidence = Math.min(0.95, best.fit);
-  } else {
-    parts.push(holdingBody(input.profile, input.pastReplies, null));
-    reasons.push(...leftOut);
-  }
-  for (const passage of knowledge) {
-    parts.push(`From ${passage.filename}: "${excerpt(passage.text)}"`);
-    reasons.push(`Quotes ${passage.filename}, which answers a question in the mail`);
-    usedSources.push(knowledgeSource(passage));
-    confidence = Math.max(confidence, 0.5);
-  }
-  return { body: wrapInVoice(voice, parts.join('\n\n')), confidence, reasons, usedSources, engine: 'builtin' };
 }
+
+/**
+ * The past reply to the same request, made to fit this mail (adapt: the old mail's facts and names
+ * dropped, the old sender's name made this one's) and cut to the user's length; null when adaptation
+ * left too little of it to say what it said.
+ */
+function adaptPastReply(
+  input: ComposeInput,
+  voice: Voice,
+  past: PastReply,
+): { text: string; confidence: number; cutToLearnt: boolean } | null {
+  const body = replyBody(past.reply.text, input.owner.name);
+  if (wordCount(body) === 0) return null;
+  const threadText = [input.email.subject ?? '', input.email.text, ...input.thread.map((message) => message.text)];
+  const adapted = adapt(body, {
+    keys: factKeys(threadText),
+    words: new Set(
+      threadText
+        .join('\n')
+        .toLowerCase()
+        .match(/\p{L}[\p{L}'-]+/gu) ?? [],
+    ),
+    oldName: greetedName(past.reply.text, input.owner.name),
+    firstName: voice.firstName,
+    ownNames: new Set((input.owner.name ?? '').toLowerCase().match(/\p{L}[\p{L}'-]+/gu) ?? []),
+  });
+  const kept = adapted.totalWords ? adapted.keptWords / adapted.totalWords : 0;
+  if (adapted.keptWords === 0 || kept < MIN_KEPT_SHARE) return null;
+  // What the user's replies to this sender are learnt to be (drafting memory) caps the length further.
+  const learnt = learntLength(input);
+  const typical = MAX_LENGTH_FACTOR * typicalLength(input, voice);
+  const text = shorten(adapted.text, Math.min(typical, learnt ?? Number.POSITIVE_INFINITY));
+  return { text, confidence: 0.4 + 0.4 * kept, cutToLearnt: learnt !== null && text !== shorten(adapted.text, typical) };
+}
+
+/** Below this share of its words surviving adaptation, a past reply no longer says what it said. */
+const MIN_KEPT_SHARE = 0.6;

@@ -5,7 +5,9 @@
  * template adjusted to their habits (contractions, "thanks for").
  */
 import type { StyleProfile } from '../../style/engine/types.ts';
-import type { PastReply } from './types.ts';
+import type { Ask } from '../../understanding/engine/types.ts';
+import { asksAboutReader, firstNounPhrase, nameOfObject, objectOf, ownerPerspective, topicPhrase, withReceiver } from './ask-phrases.ts';
+import type { ComposeInput, PastReply } from './types.ts';
 
 /**
  * The Buy Time promise in words people write: "later today", "by tomorrow" for 24 h, "within 2
@@ -145,4 +147,113 @@ export function holdingBody(profile: StyleProfile | null, pastReplies: PastReply
     return `${thanks}${will} look into this and get back to you shortly.`;
   }
   return `${thanks}${will} look into this and get back to you with a full answer ${buyTimePromise(hours)}.`;
+}
+
+// --- holding and accepting replies that name the ask (issue 32) ------------------------------------
+
+/** Deadlines that mean the same day. */
+const SAME_DAY =
+  /\b(asap|as soon as|immediately|right away|urgent|today|tonight|this (morning|afternoon|evening)|end of (the )?day|eod|cob|close of business)\b/i;
+
+/**
+ * When the user will answer: Buy Time's promise; else by the mail's own deadline when it gives one
+ * ("by Friday", "today"), else the account's Buy Time hours ("by tomorrow").
+ */
+export function answerTime(asks: Ask[], hours: number | null, defaultHours: number): string {
+  if (hours !== null) return buyTimePromise(hours);
+  const deadline = asks.map((ask) => ask.deadline).find(Boolean);
+  if (deadline && SAME_DAY.test(deadline.text)) return 'today';
+  if (deadline && /^(by|before|no later than|on or before|until)\b/i.test(deadline.text))
+    return deadline.text.replace(/^(until|no later than|on or before)\b/i, 'by');
+  return buyTimePromise(defaultHours);
+}
+
+/** "whether I am OK with this", "whether I want to go": a question about the user's own mind, not a fact to check. */
+const ABOUT_THE_USER =
+  /^(whether|if|how|when|what) (I|I'd) (am|want|wish|would|could|can|will|agree|mind|prefer|think|feel|like|plan|need)\b|\binterested\b/i;
+
+/** A whether-clause short and plain enough to say back as it is ("whether the contracts were terminated"). */
+const CLEAN_QUESTION_MAX_WORDS = 10;
+function cleanQuestion(thing: string): boolean {
+  const words = thing.split(/\s+/);
+  return /^(whether|if)\b/i.test(thing) && words.length <= CLEAN_QUESTION_MAX_WORDS && !/\b(I|me|my|mine|you|your)\b/.test(thing.slice(7));
+}
+
+/** The sentence naming the first ask and promising the answer, with a short noun phrase of the ask (else the subject). */
+function namingSentence(ask: Ask, will: string, when: string, senderFirstName: string | null, topic: string): string {
+  const thing = ownerPerspective(ask.thing, senderFirstName);
+  const named = ask.type === 'question' ? firstNounPhrase(thing) : nameOfObject(objectOf(thing) || thing);
+  // A noun phrase of pronouns only ("my", "it") names nothing: the subject does.
+  const about = named && !/^(my|your|our|it|this|that|them)$/i.test(named) ? named.replace(/^(a|an)\s/i, 'the ') : topicPhrase(topic);
+  switch (ask.type) {
+    case 'question':
+      // A decision of the user's own ("would you be interested", "how you wish to proceed"): time to think, not to check.
+      if (asksAboutReader(ask) && ABOUT_THE_USER.test(thing)) {
+        // "how I wish to handle this" → "how to handle this".
+        const choice = /^(how|whether|when|where|what|which) I(?: would|'d)? (?:wish|want|like|plan|intend|prefer) to (.+)$/i.exec(thing);
+        if (choice) return `Let me think about ${choice[1]!.toLowerCase()} to ${choice[2]} and get back to you ${when}.`;
+        return `Let me think about ${named ? about : 'it'} and get back to you ${when}.`;
+      }
+      if (cleanQuestion(thing)) return `Let me check ${thing} and get back to you ${when}.`;
+      return `Let me look into ${about} and get back to you ${when}.`;
+    case 'scheduling':
+      return `Let me check my calendar and get back to you ${when}.`;
+    case 'invitation':
+      return `Thanks for the invitation. Let me check my calendar and get back to you ${when}.`;
+    case 'comments':
+      return `${will} take a look at ${about} and get back to you ${when}.`;
+    default:
+      // A call asked for: the callback is the answer.
+      if (ask.verb === 'call') return `${will} call you ${when}.`;
+      if (ask.verb === 'review' || ask.verb === 'approve' || ask.verb === 'sign')
+        return `${will} review ${about} and get back to you ${when}.`;
+      // Feedback, comments, suggestions asked for: they are what the later answer holds.
+      if (/\b(feedback|comments?|suggestions?|thoughts|input|views)\b/i.test(thing)) return `${will} send you my comments ${when}.`;
+      if (ask.verb === 'respond') return `${will} get back to you on ${named ? about : topicPhrase(topic)} ${when}.`;
+      return `${will} look into ${about} and get back to you ${when}.`;
+  }
+}
+
+/**
+ * A holding reply that names what is asked and when the answer comes: "Let me check whether the
+ * contracts were terminated and get back to you by tomorrow." A thank-you first when the user thanks
+ * people; their contractions or not. Never a yes.
+ */
+export function holdingReply({
+  input,
+  voice,
+  asks,
+  hours,
+}: {
+  input: ComposeInput;
+  voice: { firstName: string | null };
+  asks: Ask[];
+  hours: number | null;
+}): { body: string; when: string } {
+  const will = usesContractions(input.profile) ? "I'll" : 'I will';
+  const when = answerTime(asks, hours, input.buyTimeHours);
+  const thanks = thanksPeople(input.profile) ? 'Thanks for your note. ' : '';
+  // "Let me know", "I look forward to hearing from you": any reply answers them; they name nothing.
+  const named = asks.filter((ask) => !(ask.type === 'action' && ask.verb === 'respond'));
+  const first = named[0] ?? asks[0];
+  if (!first) return { body: holdingBody(input.profile, input.pastReplies, hours ?? input.buyTimeHours), when };
+  const topic = (input.email.subject ?? '').replace(/^\s*((re|fw|fwd|aw)\s*:\s*)+/i, '');
+  const sentence = namingSentence(first, will, when, voice.firstName, topic);
+  const others = named.slice(1);
+  const more = !others.length
+    ? ''
+    : others.every((ask) => ask.type === 'question')
+      ? ` ${will} answer your other question${others.length > 1 ? 's' : ''} then as well.`
+      : ` ${will} come back to the rest of your note then as well.`;
+  return { body: `${thanks}${sentence}${more}`, when };
+}
+
+/** A task taken on: "I'll send you the signed supply agreement by Friday." */
+export function acceptSentence(ask: Ask, senderFirstName: string | null, profile: StyleProfile | null): { sentence: string; when: string } {
+  const will = usesContractions(profile) ? "I'll" : 'I will';
+  const deadline = ask.deadline?.text;
+  const when = !deadline ? 'shortly' : SAME_DAY.test(deadline) ? 'today' : deadline.replace(/^(until|no later than|on or before)\b/i, 'by');
+  const phrase = withReceiver(ownerPerspective(ask.thing, senderFirstName));
+  if (ask.verb === 'review') return { sentence: `${will} ${phrase} and get back to you ${when}.`, when };
+  return { sentence: `${will} ${phrase} ${when}.`, when };
 }

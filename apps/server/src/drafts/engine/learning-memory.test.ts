@@ -276,6 +276,8 @@ describe('post-processing applies the memory to a real draft', () => {
       reasons: [],
       usedSources: [],
       engine: 'builtin',
+      plan: 'holding' as const,
+      handling: [],
     };
     const without = postProcess(input, draft);
     expect(without.body).toContain('Please do not hesitate');

@@ -148,6 +148,25 @@ function paragraphsLikeUser(text: string, sentencesPerParagraph: number | null):
 // --- the whole step -------------------------------------------------------------------------------
 
 export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
+  // No draft: nothing to finish; the reason is what the queue shows.
+  if (raw.plan === 'none' || !raw.body.trim()) {
+    return {
+      body: '',
+      subject: replySubject(raw.subject ?? input.email.subject),
+      mode: input.mode,
+      confidence: 0,
+      reasons: raw.reasons,
+      usedSources: [],
+      suggestedAttachments: [],
+      reviewReasons: [],
+      styleMatch: null,
+      language: languageOf(input.email.text),
+      engine: raw.engine,
+      plan: 'none',
+      handling: raw.handling,
+      noDraftReason: raw.noDraftReason ?? raw.reasons[0] ?? null,
+    };
+  }
   const voice = voiceFor(input);
   const reviewReasons: string[] = [];
   // What Penman learnt from the user (issue 20): the contact's greeting and closing win over the
@@ -196,6 +215,10 @@ export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
   const allowed = input.mode === 'buy_time' ? promiseNumbers(input.buyTimeHours) : [];
   const invented = unsourcedFacts(`${greeting ?? ''}\n${content}`, sources, allowed);
   if (invented.length) reviewReasons.push(`Not found in the thread, your documents or your past replies: ${invented.join(', ')}`);
+  // Every ask the mail makes is handled (answered, promised, asked back) or said to be left to the user.
+  const handled = new Set(raw.handling.map((item) => item.ask));
+  const ignored = (input.asks ?? []).filter((ask) => !handled.has(ask.thing));
+  if (ignored.length) reviewReasons.push(`The draft does not handle: ${ignored.map((ask) => ask.thing).join('; ')}`);
 
   // A kind of draft the user keeps rejecting (this sender, this domain): flagged, and half as confident.
   const confidence = learnt.rejected ? raw.confidence * REJECTED_CONFIDENCE_FACTOR : raw.confidence;
@@ -215,5 +238,8 @@ export function postProcess(input: ComposeInput, raw: RawDraft): ComposeResult {
     styleMatch: input.profile ? styleMatch(input.profile, [greeting, content, closing].filter(Boolean).join('\n\n')) : null,
     language,
     engine: raw.engine,
+    plan: raw.plan,
+    handling: raw.handling,
+    noDraftReason: null,
   };
 }

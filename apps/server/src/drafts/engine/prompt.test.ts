@@ -156,6 +156,7 @@ describe('toRawDraft', () => {
         confidence: 0.8,
         reasons: ['Based on your closing binder notes.'],
         usedSourceIds: ['knowledge_1', ' knowledge_1', 'past_reply_7', 'email'],
+        handling: [],
       },
       sources,
       'llama3.1',
@@ -166,6 +167,8 @@ describe('toRawDraft', () => {
       reasons: ['Based on your closing binder notes.'],
       usedSources: [sources.get('knowledge_1')],
       engine: 'llama3.1',
+      plan: 'holding',
+      handling: [],
     });
   });
 
@@ -175,7 +178,11 @@ describe('toRawDraft', () => {
     [-0.2, 0],
     [250, 1],
   ])('brings a confidence of %s into 0..1 (%s)', (given, expected) => {
-    const raw = toRawDraft({ body: 'Ok.', subject: ' Title  policy ', confidence: given, reasons: [], usedSourceIds: [] }, new Map(), 'm');
+    const raw = toRawDraft(
+      { body: 'Ok.', subject: ' Title  policy ', confidence: given, reasons: [], usedSourceIds: [], handling: [] },
+      new Map(),
+      'm',
+    );
     expect(raw.confidence).toBeCloseTo(expected);
     expect(raw.subject).toBe('Title policy');
   });
@@ -188,7 +195,8 @@ describe('parseDraftOutput', () => {
     ['a fence without a language', `\`\`\`\n${JSON.stringify(answer)}\n\`\`\``],
     ['a thinking block with braces first', `<think>{"body": "not this"}</think>${JSON.stringify(answer)}`],
   ])('reads %s', (_name, text) => {
-    expect(parseDraftOutput(text)).toEqual(answer);
+    // A model that leaves out how it handled the asks gives none: post-processing flags what it ignored.
+    expect(parseDraftOutput(text)).toEqual({ ...answer, handling: [] });
   });
 
   it.each([

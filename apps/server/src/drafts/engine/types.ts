@@ -2,8 +2,15 @@
 // The drafts service gathers a ComposeInput from the areas' services; composeReply (built-in) or the
 // LLM engine turns it into a ComposeResult; one post-processing step finishes either.
 import type { StyleProfile } from '../../style/engine/types.ts';
+import type { Ask, Understanding } from '../../understanding/engine/types.ts';
 
 export type DraftMode = 'full' | 'buy_time';
+
+/** The reply plan (plan.ts): answer from what is known, accept the task, ask back, hold, or no draft. */
+export type DraftPlan = 'answer' | 'accept' | 'clarify' | 'holding' | 'none';
+
+/** How a draft handles one ask of the mail: answers it, promises it (now or later), asks back, or leaves it to the user. */
+export type AskHandling = { ask: string; how: 'answered' | 'promised' | 'asked_back' | 'left_to_you'; detail: string | null };
 
 export type ComposePerson = { address: string; name: string | null };
 
@@ -70,6 +77,10 @@ export type ComposeInput = {
    * and rejections); post-processing applies what concerns this sender. Absent: nothing learnt.
    */
   memory?: MemoryItem[];
+  /** What the mail asks and of whom (understanding/engine); absent: not read (engine tests of old). */
+  understanding?: Understanding | null;
+  /** The asks the user is to answer (the understanding's, or all of them when the user said it needs their reply). */
+  asks?: Ask[];
 };
 
 /** What a draft drew on, shown to the user beside it. */
@@ -94,6 +105,10 @@ export type ComposeResult = {
   /** Language of the incoming mail (ISO 639-1) the draft is written in, when detected. */
   language: string | null;
   engine: string;
+  plan: DraftPlan;
+  handling: AskHandling[];
+  /** Why no draft was written (plan 'none'), for the queue. */
+  noDraftReason: string | null;
 };
 
 /** What an engine writes before the one post-processing step (postProcess in compose.ts) finishes it. */
@@ -105,6 +120,9 @@ export type RawDraft = {
   usedSources: UsedSource[];
   /** 'builtin' or the LLM model name. */
   engine: string;
+  plan: DraftPlan;
+  handling: AskHandling[];
+  noDraftReason?: string | null;
 };
 
 // --- the drafting memory (issue 20; learnt and applied in learning-memory.ts) ---------------------

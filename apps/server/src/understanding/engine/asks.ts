@@ -688,7 +688,10 @@ function askOf(cleaned: Cleaned, sentenceText: string, stopAt: number, context: 
   }
 
   // "Can I have a draft?", "Could we get the numbers?": a request to send.
-  const canHave = /^(can|could|may) (i|we) (have|get|see|receive|borrow)\b/.exec(line);
+  // "Could we get together": a meeting, not a thing to send.
+  const canHave = /^(can|could|may) (i|we) (have|get(?! (together|started|going|back|ready|in touch|on)\b)|see|receive|borrow)\b/.exec(
+    line,
+  );
   if (canHave) {
     const end = clauseEnd(tokens, 3, stopAt);
     const object = tokens.slice(3, end);
