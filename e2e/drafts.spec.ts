@@ -43,7 +43,7 @@ test.beforeAll(async ({ browser }) => {
 const emailsMatching = (page: Page, subject: string) => emailsMatchingOf(page.request, account.id, subject);
 
 /** A new question from someone Phillip often writes to, delivered into the INBOX; returns its subject. */
-const deliverQuestion = async (topic: string) => (await deliverQuestionTo(E2E_DRAFTS_IMAP, topic)).subject;
+const deliverQuestion = async (topic: string, text?: string) => (await deliverQuestionTo(E2E_DRAFTS_IMAP, topic, text)).subject;
 
 const queueList = (page: Page) => page.getByRole('list', { name: 'Drafts waiting for review' });
 /** The queue's card of the draft answering `subject` (its heading is the incoming mail's subject). */
@@ -97,6 +97,13 @@ test('a new message in Dovecot shows up as a draft in the open queue, is edited 
   await expect(item).toContainText('Keith Holst');
   await expect(item.getByTestId('draft-body')).not.toBeEmpty();
   await expect(item).toContainText(/Confidence\s*\d+%/);
+  // Issue 32: the draft's standing in words, and what it does with each ask above it.
+  await expect(item.getByTestId('draft-standing')).toHaveText(
+    /^Draft: (Likely ready to send|Check the facts|Holding reply|Asks one question back)$/,
+  );
+  await expect(item.getByTestId('email-asks')).toContainText(/send your view on gas position for next week/i);
+  await expect(item.getByTestId('ask-handling').first()).toHaveText(/^(Answered|Promised|Asked back)/);
+  await expect(item).not.toContainText('Style match');
   await snap(page, 'drafts-queue-1280');
 
   const sidebarDrafts = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Drafts/ });
@@ -128,6 +135,41 @@ test('a new message in Dovecot shows up as a draft in the open queue, is edited 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await item.getByRole('button', { name: 'Copy' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Subject: ${saved.subject}\n\n${mine}`);
+});
+
+test('a personal mail that asks something gets no draft: the queue says why, and offers Edit and Buy Time, not Approve', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const subject = await deliverQuestion(
+    'Out this week',
+    'My mother passed away last night, so I will be out this week. Could you cover the Tuesday gas desk meeting for me?',
+  );
+  for (const [width, height, name] of [
+    [1280, 900, 'drafts-no-draft-1280'],
+    [PHONE.width, PHONE.height, 'drafts-no-draft-375'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/drafts');
+    const item = await expectDraftInQueue(page, subject);
+    await expect(item.getByTestId('draft-standing')).toHaveText('Draft: No draft');
+    await expect(item.getByTestId('no-draft')).toContainText('Penman wrote no draft for this email');
+    await expect(item.getByTestId('no-draft')).toContainText('A personal matter (passed away): only you can answer it');
+    await expect(item.getByTestId('email-asks')).toContainText(/cover the Tuesday gas desk meeting/i);
+    await expect(item.getByTestId('ask-handling').first()).toHaveText('Left to you');
+    await expect(item.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(item.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Buy Time' })).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+    await snap(page, name);
+  }
+  // The server refuses to send an empty draft, whatever the client does.
+  const draft = await draftOf(page, subject);
+  const approve = await page.request.post(`/api/drafts/${draft.id}/approve`, { headers: SAME_ORIGIN });
+  expect(approve.status()).toBe(400);
+  expect((await approve.json()).error.message).toBe(
+    'Penman wrote no draft for this email. Write your reply, switch to Buy Time, or dismiss it.',
+  );
 });
 
 test('j/k move the selection and a approves the selected draft; b switches to Buy Time', async ({ page }) => {

@@ -202,7 +202,12 @@ export async function emailsMatching(request: APIRequestContext, accountId: stri
 let questions = 0;
 
 /** A question from Keith Holst (someone Phillip often writes to), delivered into `mailbox`'s INBOX. */
-export async function deliverQuestion(mailbox: ImapMailbox, topic: string): Promise<{ subject: string; messageId: string }> {
+export async function deliverQuestion(
+  mailbox: ImapMailbox,
+  topic: string,
+  /** The mail's own words instead of the question about `topic`. */
+  text?: string,
+): Promise<{ subject: string; messageId: string }> {
   questions += 1;
   const subject = `${topic} ${Date.now()}-${questions}`;
   const messageId = `<question-${Date.now()}-${questions}@e2e.test>`;
@@ -219,7 +224,7 @@ export async function deliverQuestion(mailbox: ImapMailbox, topic: string): Prom
       '',
       'Phillip,',
       '',
-      `Can you send me your view on ${topic.toLowerCase()} before Thursday? I need it for the morning meeting.`,
+      text ?? `Can you send me your view on ${topic.toLowerCase()} before Thursday? I need it for the morning meeting.`,
       '',
       'Thanks,',
       'Keith',

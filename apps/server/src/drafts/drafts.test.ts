@@ -28,7 +28,8 @@ import { composeDraftForEmail, draftTriagedMail } from './service.ts';
 const dovecot: DovecotServer = await startDovecot();
 const ca = fs.readFileSync(dovecot.caFile, 'utf8');
 const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true' }, { workers: true, imapCa: ca });
-const alice = await t.signUpAndIn('alice@example.com');
+// Alice: the mail of these tests greets her ("Hi Alice"); a mail greeting someone else asks them, not her.
+const alice = await t.signUpAndIn('alice@example.com', undefined, { firstName: 'Alice', lastName: 'Example' });
 const bob = await t.signUpAndIn('bob@example.com');
 const { db } = t.deps;
 let watcher: MailWatcher | undefined;
@@ -337,8 +338,12 @@ describe('the review queue', () => {
     ).json();
     expect(second.drafts.map((d: { id: string }) => d.id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
-    const flagged = await (await t.request(`/api/drafts?accountId=${listAccount}&needsReview=false`, { cookie: alice.cookie })).json();
-    expect(flagged.total).toBe(0);
+    // The review filter splits the queue: each side holds only its own drafts, together all three.
+    const unflagged = await (await t.request(`/api/drafts?accountId=${listAccount}&needsReview=false`, { cookie: alice.cookie })).json();
+    const flagged = await (await t.request(`/api/drafts?accountId=${listAccount}&needsReview=true`, { cookie: alice.cookie })).json();
+    expect(unflagged.drafts.every((d: { needsReview: boolean }) => !d.needsReview)).toBe(true);
+    expect(flagged.drafts.every((d: { needsReview: boolean }) => d.needsReview)).toBe(true);
+    expect(unflagged.total + flagged.total).toBe(3);
     const counts = await (await t.request('/api/drafts/counts', { cookie: alice.cookie })).json();
     const pending = await (await t.request('/api/drafts?limit=100', { cookie: alice.cookie })).json();
     expect(counts.pending).toBe(pending.total);

@@ -1,6 +1,6 @@
 // Queries of the drafting memory and of what learning reads (issue 20). Every function takes the
 // user's id and puts it in the `where`; an account id is checked against it by the caller.
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import {
   type DraftFeedbackAction,
@@ -175,7 +175,20 @@ export async function latestDrafts(db: Db, userId: string, accountId: string, si
   const rows = await db
     .select({ id: drafts.id, status: drafts.status })
     .from(drafts)
-    .where(and(eq(drafts.userId, userId), eq(drafts.emailAccountId, accountId), ...(since ? [gte(drafts.createdAt, since)] : [])))
+    .where(
+      and(
+        eq(drafts.userId, userId),
+        eq(drafts.emailAccountId, accountId),
+        ...(since ? [gte(drafts.createdAt, since)] : []),
+        // Only drafts the user decided on (issue 32): a draft still pending was not yet seen, not unused;
+        // one the user answered themselves is decided. "No draft" items had nothing to use.
+        or(
+          ne(drafts.status, 'pending'),
+          sql`exists (select 1 from ${draftFeedback} where ${draftFeedback.draftId} = ${drafts.id} and ${draftFeedback.action} = 'own_reply')`,
+        ),
+        sql`${drafts.plan} is distinct from 'none'`,
+      ),
+    )
     .orderBy(desc(drafts.createdAt))
     .limit(limit);
   const verdicts =

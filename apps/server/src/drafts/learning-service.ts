@@ -191,8 +191,8 @@ export async function learnFromOwnReplies({ db }: { db: Db }, payload: MailStore
 // Auto-drafting's pause.
 
 /**
- * Pauses auto-drafting for the account when none of its last PAUSE_AFTER_UNUSED_DRAFTS drafts
- * (written since drafting was last turned on) was used: approved, edited, sent with Send Now,
+ * Pauses auto-drafting for the account when none of its last PAUSE_AFTER_UNUSED_DRAFTS decided drafts
+ * (written since drafting was last turned on; a pending draft is not yet seen, so it does not count) was used: approved, edited, sent with Send Now,
  * delivered, or answered by the user's own reply close to it (not rewritten). Answers whether it
  * is paused now.
  */

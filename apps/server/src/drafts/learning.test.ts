@@ -14,7 +14,8 @@ import { composeDraftForEmail, draftTriagedMail, learnFromOwnReplies } from './s
 // feedback rows with their comparison, durable patterns become the account's drafting memory
 // (listed, deletable, handed to the engines), and auto-drafting pauses itself when drafts go unused.
 const t = await createTestApp();
-const alice = await t.signUpAndIn('alice-learning@example.com');
+// Alice: the mail of these tests greets her ("Hi Alice"); a mail greeting someone else asks them, not her.
+const alice = await t.signUpAndIn('alice-learning@example.com', undefined, { firstName: 'Alice', lastName: 'Learning' });
 const bob = await t.signUpAndIn('bob-learning@example.com');
 const { db } = t.deps;
 
@@ -165,7 +166,7 @@ describe('edits become the drafting memory', () => {
 });
 
 describe('past replies whose drafts the user keeps rejecting', () => {
-  it('two rejected drafts adapted from one past reply: it is listed, deletable, and the next draft adapts another', async () => {
+  it('two rejected drafts adapted from one past reply: it is listed, deletable, and the next draft never reuses a reply to another ask', async () => {
     const address = 'alice+sources@penman.test';
     const accountId = await t.insertEmailAccount(alice.user.id, address);
     const at = (days: number) => new Date(Date.UTC(2025, 3, 1) + days * 86_400_000);
@@ -230,14 +231,19 @@ describe('past replies whose drafts the user keeps rejecting', () => {
     expect(item).toMatchObject({ evidence: 2, description: "Does not reuse your reply 'Re: Schedule for the week' of Apr 2, 2025" });
     // The id is stored, never shown: the queue's sources carry none.
     const third = await draftFor();
-    expect(adaptedFrom(third)).toEqual([other]);
-    expect(third.body).toContain('Happy to help, I will look into it.');
+    // The budget reply answered another ask: it is never reused (issue 32). Alice took on both of
+    // Carol's asks before, so the draft takes this one on by name instead.
+    expect(adaptedFrom(third)).toEqual([]);
+    expect(third.plan).toBe('accept');
+    expect(third.body).not.toContain('Happy to help, I will look into it.');
+    expect(third.body).toContain('send you the schedule for next week');
     expect(third.reasons).toContain(
       'Left out your reply to "Schedule for the week" on 2025-04-02: you rejected or rewrote the drafts adapted from it',
     );
     const shown = (await (await t.request(`/api/drafts/${third.id}`, { cookie: alice.cookie })).json()) as { draft: { sources: object[] } };
-    expect(shown.draft.sources).toMatchObject([{ kind: 'past_reply', subject: 'Re: Budget' }]);
-    expect(JSON.stringify(shown.draft.sources)).not.toContain(other);
+    expect(shown.draft.sources).toEqual([]);
+    expect(JSON.stringify(shown)).not.toContain(other);
+    expect(JSON.stringify(shown)).not.toContain(closest);
 
     // Deleted, it is used again and stays dismissed when learning runs again.
     expect(
@@ -342,9 +348,13 @@ describe("the user's own reply arriving by sync", () => {
 });
 
 describe('auto-drafting pauses itself', () => {
-  async function twentyDrafts(accountId: string) {
+  /** Twenty drafts, rejected by the user unless `pending` (not seen yet). */
+  async function twentyDrafts(accountId: string, { pending = false } = {}) {
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push((await pendingDraft(alice.user.id, accountId, PENMAN)).draftId);
+    if (!pending)
+      for (const id of ids)
+        expect((await t.request(`/api/drafts/${id}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
     return ids;
   }
   const newMail = async (accountId: string, address: string) => {
@@ -381,10 +391,19 @@ describe('auto-drafting pauses itself', () => {
     expect((await settingsOf(accountId)).settings.enabled).toBe(true);
   });
 
+  it('drafts still waiting in the queue are not unused: a busy morning never pauses it (issue 32)', async () => {
+    const accountId = await t.insertEmailAccount(alice.user.id, 'alice+morning@penman.test');
+    await twentyDrafts(accountId, { pending: true });
+    await newMail(accountId, 'alice+morning@penman.test');
+    expect((await settingsOf(accountId)).pause).toBeNull();
+  });
+
   it('one approved draft among the last 20 keeps it on', async () => {
     const accountId = await t.insertEmailAccount(alice.user.id, 'alice+used@penman.test');
-    const ids = await twentyDrafts(accountId);
+    const ids = await twentyDrafts(accountId, { pending: true });
     expect((await t.request(`/api/drafts/${ids[3]}/approve`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
+    for (const id of ids.filter((_, index) => index !== 3))
+      expect((await t.request(`/api/drafts/${id}/reject`, { method: 'POST', cookie: alice.cookie })).status).toBe(200);
     await newMail(accountId, 'alice+used@penman.test');
     expect((await settingsOf(accountId)).pause).toBeNull();
     const [row] = await db.select().from(draftingSettings).where(eq(draftingSettings.emailAccountId, accountId));

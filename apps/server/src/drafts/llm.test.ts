@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../platform/logger.ts';
-import { huntleyComposeInput } from '../test-support/compose-input.ts';
+import { huntleyComposeInput, understood } from '../test-support/compose-input.ts';
 import { startLlmStandIn } from '../test-support/llm-stand-in.ts';
 import { builtinDraft } from './engine/compose.ts';
 import { SYSTEM_PROMPT } from './engine/prompt.ts';
@@ -24,6 +24,7 @@ const GOOD_ANSWER = {
   confidence: 0.72,
   reasons: ['Uses your note on the closing binder.'],
   usedSourceIds: ['knowledge_1', 'past_reply_5'],
+  handling: [{ ask: 1, how: 'answered', detail: 'not found yet; looking tonight' }],
 };
 
 /** The log lines a logger wrote, at every level. */
@@ -61,7 +62,8 @@ describe('llmConfigFromEnv', () => {
 describe('draftWithLlm against an OpenAI-compatible stand-in', () => {
   it('sends the gathered input with the key as a Bearer token and asks for the draft as JSON of a schema', async () => {
     standIn.answer({ kind: 'json', value: GOOD_ANSWER });
-    const input = await huntleyComposeInput();
+    // Understood as the drafts service hands it over: the model gets the asks and says how it handles each.
+    const input = understood(await huntleyComposeInput());
     const draft = await draftWithLlm(input, config());
 
     expect(standIn.requests).toHaveLength(1);
@@ -79,11 +81,12 @@ describe('draftWithLlm against an OpenAI-compatible stand-in', () => {
     expect(user).toContain('I would rather sign and fax copies of the necessary contracts');
     expect(user).toContain('Stewart Title, file number 01-2345');
     expect(user).toContain('warranty-deed.pdf');
+    expect(user).toContain('1. question: whether you have found the title policy');
     expect(body.response_format).toMatchObject({
       type: 'json_schema',
       json_schema: {
         name: 'email_reply_draft',
-        schema: { type: 'object', required: ['body', 'subject', 'confidence', 'reasons', 'usedSourceIds'], additionalProperties: false },
+        schema: { type: 'object', additionalProperties: false },
       },
     });
 
@@ -102,7 +105,11 @@ describe('draftWithLlm against an OpenAI-compatible stand-in', () => {
         },
       ],
       engine: 'llama3.1',
+      plan: 'answer',
+      handling: [{ ask: 'whether you have found the title policy', how: 'answered', detail: 'not found yet; looking tonight' }],
     });
+    const schema = (body.response_format as { json_schema: { schema: { required: string[] } } }).json_schema.schema;
+    expect(schema.required).toEqual(expect.arrayContaining(['body', 'subject', 'confidence', 'reasons', 'usedSourceIds']));
   });
 
   it('sends no Authorization header without a key (Ollama, llama.cpp)', async () => {

@@ -235,7 +235,7 @@ export type DraftValues = Pick<
   | 'usedSources'
   | 'language'
 > &
-  Partial<Pick<DraftRow, 'recipients'>>;
+  Partial<Pick<DraftRow, 'recipients' | 'plan' | 'handling' | 'noDraftReason'>>;
 
 /**
  * Stores the draft of an email: inserted, or written over the email's draft while that is pending.

@@ -50,6 +50,7 @@ export const DRAFT_MESSAGES = {
   badCursor: 'Invalid cursor',
   unknownAttachment: 'Not a suggested attachment of this draft',
   llmUnavailable: 'The LLM engine is not configured on this server (LLM_BASE_URL and LLM_MODEL)',
+  nothingToSend: 'Penman wrote no draft for this email. Write your reply, switch to Buy Time, or dismiss it.',
 } as const;
 
 const STATUS_WORDS: Record<DraftStatus, string> = {
@@ -83,6 +84,9 @@ function toDraft({ draft, email, accountEmail, delivery }: repo.DraftRecord, tri
     engine: draft.engine ?? 'builtin',
     language: draft.language,
     sources: draft.usedSources,
+    plan: draft.plan,
+    handling: draft.handling,
+    noDraftReason: draft.noDraftReason,
     attachments: draft.suggestedAttachments.map(({ id, filename, reason, selected }) => ({ id, filename, reason, selected })),
     createdAt: draft.createdAt.toISOString(),
     updatedAt: draft.updatedAt.toISOString(),
@@ -226,6 +230,9 @@ export async function composeDraftForEmail({
       reasons: [...new Set([...(triage?.reasons ?? []), ...result.reasons])],
       usedSources: result.usedSources,
       language: result.language,
+      plan: result.plan,
+      handling: result.handling,
+      noDraftReason: result.noDraftReason,
       recipients,
     },
   );
@@ -313,6 +320,8 @@ async function decideAndDeliver(scope: DeliveringScope, draftId: string, decide:
 /** Approve (Full Response) or Send Now (Buy Time): the decision, and the reply's delivery queued. */
 export function approveDraft(scope: DeliveringScope & { draftId: string }): Promise<Draft> {
   return decideAndDeliver(scope, scope.draftId, (draft) => {
+    // No draft (plan 'none'): nothing to send; the user writes the reply, asks for Buy Time, or dismisses it.
+    if (!draft.body.trim()) throw new AppError('BAD_REQUEST', DRAFT_MESSAGES.nothingToSend);
     const status = draft.mode === 'buy_time' ? 'buy_time' : 'approved';
     return { changes: { status, decidedAt: new Date() }, feedback: { action: status, finalText: draft.body } };
   });

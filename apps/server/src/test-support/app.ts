@@ -66,12 +66,12 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     );
   };
 
-  /** Creates a user and signs them in; returns the session cookie. */
-  const signUpAndIn = async (email: string, password = 'correct-horse-1') => {
+  /** Creates a user (named Test User unless `name` says) and signs them in; returns the session cookie. */
+  const signUpAndIn = async (email: string, password = 'correct-horse-1', name = { firstName: 'Test', lastName: 'User' }) => {
     const user = await createUserWithPassword({
       db: deps.db,
       auth: deps.auth,
-      user: { email, password, firstName: 'Test', lastName: 'User' },
+      user: { email, password, ...name },
     });
     const response = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
     if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);

@@ -44,6 +44,19 @@ export const DRAFTS_LABELS = {
   whyFlagged: 'Why a person should check this draft',
   whyDrafted: 'Why this email got a draft',
   confidence: 'Confidence',
+  /** The draft's standing in words (issue 32): what its plan and calibrated confidence say to do with it. */
+  standing: {
+    ready: 'Likely ready to send',
+    check: 'Check the facts',
+    holding: 'Holding reply',
+    clarify: 'Asks one question back',
+    none: 'No draft',
+  },
+  standingLabel: 'Draft',
+  noDraftTitle: 'Penman wrote no draft for this email',
+  noDraftHint: 'Write your reply with Edit, send a holding reply with Buy Time, or reject it to take it off the queue.',
+  /** How the draft handles each ask of the email, beside the ask. */
+  handling: { answered: 'Answered', promised: 'Promised', asked_back: 'Asked back', left_to_you: 'Left to you' },
   styleMatch: 'Style match',
   noStyle: 'no style profile yet',
   percent: (value: number) => `${Math.round(value * 100)}%`,

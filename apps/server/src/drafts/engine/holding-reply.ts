@@ -6,7 +6,16 @@
  */
 import type { StyleProfile } from '../../style/engine/types.ts';
 import type { Ask } from '../../understanding/engine/types.ts';
-import { asksAboutReader, firstNounPhrase, nameOfObject, objectOf, ownerPerspective, topicPhrase, withReceiver } from './ask-phrases.ts';
+import {
+  asksAboutReader,
+  firstNounPhrase,
+  nameOfObject,
+  namesAMatter,
+  objectOf,
+  ownerPerspective,
+  topicPhrase,
+  withReceiver,
+} from './ask-phrases.ts';
 import type { ComposeInput, PastReply } from './types.ts';
 
 /**
@@ -182,7 +191,8 @@ function cleanQuestion(thing: string): boolean {
 /** The sentence naming the first ask and promising the answer, with a short noun phrase of the ask (else the subject). */
 function namingSentence(ask: Ask, will: string, when: string, senderFirstName: string | null, topic: string): string {
   const thing = ownerPerspective(ask.thing, senderFirstName);
-  const named = ask.type === 'question' ? firstNounPhrase(thing) : nameOfObject(objectOf(thing) || thing);
+  const phrase = ask.type === 'question' ? firstNounPhrase(thing) : nameOfObject(objectOf(thing) || thing);
+  const named = phrase && namesAMatter(phrase) ? phrase : null;
   // A noun phrase of pronouns only ("my", "it") names nothing: the subject does.
   const about = named && !/^(my|your|our|it|this|that|them)$/i.test(named) ? named.replace(/^(a|an)\s/i, 'the ') : topicPhrase(topic);
   switch (ask.type) {
@@ -239,13 +249,8 @@ export function holdingReply({
   if (!first) return { body: holdingBody(input.profile, input.pastReplies, hours ?? input.buyTimeHours), when };
   const topic = (input.email.subject ?? '').replace(/^\s*((re|fw|fwd|aw)\s*:\s*)+/i, '');
   const sentence = namingSentence(first, will, when, voice.firstName, topic);
-  const others = named.slice(1);
-  const more = !others.length
-    ? ''
-    : others.every((ask) => ask.type === 'question')
-      ? ` ${will} answer your other question${others.length > 1 ? 's' : ''} then as well.`
-      : ` ${will} come back to the rest of your note then as well.`;
-  return { body: `${thanks}${sentence}${more}`, when };
+  // The other asks are handled by the later answer; naming them back ("your other question") read as made up.
+  return { body: `${thanks}${sentence}`, when };
 }
 
 /** A task taken on: "I'll send you the signed supply agreement by Friday." */

@@ -24,7 +24,7 @@ export type PlanChoice =
   | { plan: 'none'; reason: string }
   | { plan: 'answer'; source: 'knowledge'; passages: KnowledgePassage[]; ask: Ask }
   | { plan: 'answer'; source: 'past_reply'; past: PastReply; ask: Ask; passedOver: PastReply | null }
-  | { plan: 'accept'; ask: Ask; evidence: number }
+  | { plan: 'accept'; ask: Ask; evidence: number; passedOver: PastReply | null }
   | { plan: 'clarify'; ask: Ask; question: string }
   | { plan: 'holding'; asks: Ask[]; why: string; passedOver?: PastReply | null };
 
@@ -186,6 +186,8 @@ export function choosePlan(input: ComposeInput, understanding: Understanding | n
   const lifeEvent = understanding.sensitivity.some((s) => s.kind === 'personal') ? lifeEventOf(input.email.text) : null;
   if (lifeEvent) return { plan: 'none', reason: `A personal matter (${lifeEvent}): only you can answer it` };
   if (asks.length === 0) return { plan: 'none', reason: 'It asks you nothing: there is no reply to write' };
+  // A friend's or a relative's note: a holding reply in business words reads wrong there; the user answers it.
+  if (understanding.kind === 'social') return { plan: 'none', reason: 'A personal note: only you can answer it' };
   const sensitive = new Set(understanding.sensitivity.map((s) => s.kind));
   const first = asks[0]!;
   for (const ask of asks.filter((a) => a.type === 'question')) {
@@ -208,7 +210,7 @@ export function choosePlan(input: ComposeInput, understanding: Understanding | n
     !sensitive.has('money') &&
     acceptances >= ACCEPTS_TO_LEARN
   )
-    return { plan: 'accept', ask: first, evidence: acceptances };
+    return { plan: 'accept', ask: first, evidence: acceptances, passedOver };
   if (asks.length === 1 && vagueMeeting(first))
     return { plan: 'clarify', ask: first, question: 'What day and time would work best for you?' };
   return {

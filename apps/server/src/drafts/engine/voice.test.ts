@@ -16,4 +16,10 @@ describe('firstNameOf: the name a draft greets the sender by', () => {
     expect(firstNameOf(from('x.y@example.com', 'Lee, Al'))).toBe('Al');
     expect(firstNameOf(from('sales@example.com'))).toBeNull();
   });
+
+  it('never greets by an address word the mail does not name them by ("wise.counsel@" is no Wise)', () => {
+    const mail = (text: string) => ({ contact: null, email: { from: { address: 'wise.counsel@lpl.com', name: null }, text } });
+    expect(firstNameOf(mail('Phillip,\n\nHave you found the title policy?\n\nThanks,\nBob'))).toBeNull();
+    expect(firstNameOf({ contact: null, email: { from: { address: 'ed.wojcik@enron.com', name: null }, text: 'Thanks, Ed' } })).toBe('Ed');
+  });
 });

@@ -43,16 +43,21 @@ function nameCase(name: string): string {
 
 /**
  * The first name to greet the sender by: the contact's name, else the mail's display name, else an
- * address shaped like first.last@ ("monica.l.brown@" → Monica). Null when none is a name.
+ * address shaped like first.last@ ("monica.l.brown@" → Monica) when the mail's words, if given, name
+ * them so ("wise.counsel@" is no Wise). Null when none is a name.
  */
-export function firstNameOf(input: { contact: { name: string | null } | null; email: { from: ComposePerson } }): string | null {
+export function firstNameOf(input: {
+  contact: { name: string | null } | null;
+  email: { from: ComposePerson; text?: string };
+}): string | null {
   for (const name of [input.contact?.name, input.email.from.name]) {
     const first = splitName(name ?? null).firstName?.replace(/[^\p{L}'-]/gu, '');
     if (first && first.length >= 2 && /^\p{L}/u.test(first)) return nameCase(first);
   }
   const local = input.email.from.address.split('@')[0] ?? '';
   const parts = local.split(/[._-]+/);
-  if (parts.length >= 2 && /^\p{L}{2,}$/u.test(parts[0]!)) return nameCase(parts[0]!);
+  const named = input.email.text === undefined || new RegExp(`\\b${parts[0]}\\b`, 'i').test(input.email.text);
+  if (parts.length >= 2 && /^\p{L}{2,}$/u.test(parts[0]!) && named) return nameCase(parts[0]!);
   return null;
 }
 

@@ -75,6 +75,17 @@ describe('what is asked, as a short phrase from the text', () => {
     if (deadline) expect(understanding.asks[0]!.deadline?.text).toBe(deadline);
   });
 
+  it.each([
+    ['corpus-b/nemec-g/inbox/327.', 'hu'],
+    ['corpus-b/nemec-g/inbox/389.', 'es'],
+    ['corpus/steffes-j/inbox/185.', 'la'],
+  ])('reads short or jargon-heavy English as English (%s: n-grams alone said %s)', async (file) => {
+    const { understanding } = await understand(file);
+    expect(understanding.language).toBe('en');
+    expect(understanding.read).toBe(true);
+    expect(understanding.asks.length).toBeGreaterThan(0);
+  });
+
   it('a colleague\'s "Can I have a draft?" inside a parenthesis asks to send it', async () => {
     const { understanding } = await understand('corpus-c/heard-m/inbox/265.');
     expect(understanding.asks).toContainEqual(

@@ -1,5 +1,6 @@
 import { type Ask, UNDERSTANDING_LABELS } from '@penman/contract';
 import { CalendarClock, CircleHelp, ListTodo, MessageSquareText, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/date-format.ts';
 import { cn } from '@/lib/utils.ts';
 
@@ -23,7 +24,18 @@ function sentenceCase(text: string): string {
  * asks when not the user alone, and its deadline. Shown in the Emails view and above every draft of
  * the review queue, so a person sees in two seconds what the reply must handle.
  */
-export function EmailAsks({ asks, className, headingLevel = 3 }: { asks: Ask[]; className?: string; headingLevel?: 3 | 4 }) {
+export function EmailAsks({
+  asks,
+  className,
+  headingLevel = 3,
+  after,
+}: {
+  asks: Ask[];
+  className?: string;
+  headingLevel?: 3 | 4;
+  /** Shown after an ask (the queue: how the draft handles it). */
+  after?: (ask: Ask) => ReactNode;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <section aria-label={L.asksHeading} className={cn('grid gap-1.5', className)}>
@@ -50,6 +62,7 @@ export function EmailAsks({ asks, className, headingLevel = 3 }: { asks: Ask[]; 
                       {ask.deadline.date && !/\d/.test(ask.deadline.text) ? ` (${formatDate(ask.deadline.date)})` : null}
                     </span>
                   ) : null}
+                  {after?.(ask)}
                 </span>
               </li>
             );

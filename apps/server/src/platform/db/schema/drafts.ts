@@ -5,6 +5,10 @@ import { createdAtColumn, timestamptz, updatedAtColumn, userIdColumn } from './c
 import { emails } from './mail.ts';
 
 export type DraftMode = 'full' | 'buy_time';
+/** The reply plan the draft follows (drafts/engine/plan.ts); 'none': no draft was written, `noDraftReason` says why. */
+export type DraftPlan = 'answer' | 'accept' | 'clarify' | 'holding' | 'none';
+/** How a draft handles one ask of its email (the engines' AskHandling). */
+export type StoredAskHandling = { ask: string; how: 'answered' | 'promised' | 'asked_back' | 'left_to_you'; detail: string | null };
 /** pending -> approved | edited | rejected | buy_time -> sent | saved (the contract's DRAFT_STATUSES). */
 export type DraftStatus = 'pending' | 'approved' | 'edited' | 'rejected' | 'buy_time' | 'sent' | 'saved' | 'completed';
 /** A library file suggested for the reply; `selected` is the user's toggle (auto-attach files start selected). */
@@ -44,6 +48,11 @@ export const drafts = pgTable(
     // Why the email needs a reply and how the draft was made, for the user.
     reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
     usedSources: jsonb('used_sources').$type<StoredDraftSource[]>().notNull().default(sql`'[]'::jsonb`),
+    // The reply plan and how the draft handles each ask (issue 32); null plan: drafted before plans.
+    plan: text('plan').$type<DraftPlan>(),
+    handling: jsonb('handling').$type<StoredAskHandling[]>().notNull().default(sql`'[]'::jsonb`),
+    // Why no draft was written (plan 'none'): only the user can answer, or the mail needs no reply.
+    noDraftReason: text('no_draft_reason'),
     // What Penman wrote, kept when the user edits (null until edited).
     originalBody: text('original_body'),
     // ISO 639-1 language of the incoming mail the draft is written in, when detected.

@@ -36,10 +36,13 @@ export function DraftActions({ draft, selected, busy, actions }: DraftActionsPro
     <fieldset aria-label={L.actionGroup} className="mt-4 flex flex-wrap items-center gap-2 border-t pt-4">
       {draft.mode === 'full' ? (
         <>
-          <Button size="sm" disabled={busy} aria-keyshortcuts={keys(QUEUE_SHORTCUTS.approve)} onClick={() => void actions.approve(draft)}>
-            {busy ? <Spinner /> : <Check aria-hidden="true" />}
-            {L.actions.approve}
-          </Button>
+          {/* No draft written: nothing to approve; Edit writes the reply, Buy Time a holding one. */}
+          {draft.body.trim() ? (
+            <Button size="sm" disabled={busy} aria-keyshortcuts={keys(QUEUE_SHORTCUTS.approve)} onClick={() => void actions.approve(draft)}>
+              {busy ? <Spinner /> : <Check aria-hidden="true" />}
+              {L.actions.approve}
+            </Button>
+          ) : null}
           <EditButton draft={draft} busy={busy} shortcut={keys(QUEUE_SHORTCUTS.edit)} onEdit={actions.edit} />
           <Button
             size="sm"

@@ -1,4 +1,4 @@
-import { DELIVERY_LABELS, DRAFTS_LABELS, type Draft } from '@penman/contract';
+import { type Ask, DELIVERY_LABELS, DRAFTS_LABELS, type Draft } from '@penman/contract';
 import { TriangleAlert } from 'lucide-react';
 import { EmailAsks } from '@/components/email-asks/email-asks.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -8,7 +8,7 @@ import { recipientLines } from './delivery-view.ts';
 import { DraftActions, type DraftCardActions } from './draft-actions.tsx';
 import { DraftAttachments } from './draft-attachments.tsx';
 import { DraftSources } from './draft-sources.tsx';
-import { percent, scoreTone, senderLabel } from './queue-view.ts';
+import { draftStanding, percent, senderLabel } from './queue-view.ts';
 
 const L = DRAFTS_LABELS;
 
@@ -21,9 +21,30 @@ type DraftCardProps = {
 };
 
 /** One draft of the queue: the incoming mail beside the reply, why it was flagged, its scores, sources, files and actions. */
+const STANDING_TONE = {
+  ready: 'default',
+  check: 'warning',
+  holding: 'secondary',
+  clarify: 'secondary',
+  none: 'outline',
+} as const;
+
+/** How the draft handles an ask (answered, promised, asked back, left to the user), matched by the ask's words. */
+function HandlingOf({ draft, ask }: { draft: Draft; ask: Ask }) {
+  const handled = draft.handling.find((item) => item.ask === ask.thing);
+  if (!handled) return null;
+  return (
+    <span className="ml-1.5 inline-flex items-center rounded-full border px-2 text-xs text-muted-foreground" data-testid="ask-handling">
+      {L.handling[handled.how]}
+      {handled.detail ? `: ${handled.detail}` : null}
+    </span>
+  );
+}
+
 export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCardProps) {
   const email = draft.email;
   const titleId = `draft-${draft.id}-title`;
+  const standing = draftStanding(draft);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: j/k select from the keyboard; the click is a pointer shortcut for the same.
     <li
@@ -60,13 +81,21 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
+          <Badge variant={STANDING_TONE[standing]} data-testid="draft-standing">
+            <span className="sr-only">{L.standingLabel}: </span>
+            {L.standing[standing]}
+          </Badge>
           {draft.needsReview ? <Badge variant="warning">{L.needsReview}</Badge> : null}
           <Badge variant="secondary">{L.modes[draft.mode]}</Badge>
         </div>
       </div>
 
       {/* What the email asks, above everything else: the draft is judged by how it handles these. */}
-      <EmailAsks asks={draft.asks} className="mt-3 rounded-lg border bg-muted/20 px-3 py-2" />
+      <EmailAsks
+        asks={draft.asks}
+        className="mt-3 rounded-lg border bg-muted/20 px-3 py-2"
+        after={(ask) => <HandlingOf draft={draft} ask={ask} />}
+      />
 
       {draft.reviewReasons.length > 0 ? (
         <div className="mt-3 flex gap-2 rounded-lg border border-amber-300 bg-warning px-3 py-2 text-sm text-warning-foreground">
@@ -106,23 +135,29 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
               <span className="text-muted-foreground">{L.subject}: </span>
               {draft.subject}
             </p>
-            <div className="whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="draft-body">
-              {draft.body}
-            </div>
+            {standing === 'none' ? (
+              <div data-testid="no-draft" className="rounded-md border border-dashed p-3 text-sm">
+                <p className="font-medium">{L.noDraftTitle}</p>
+                {draft.noDraftReason ? <p className="mt-1 text-muted-foreground">{draft.noDraftReason}</p> : null}
+                <p className="mt-2 text-xs text-muted-foreground">{L.noDraftHint}</p>
+              </div>
+            ) : (
+              <div className="whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="draft-body">
+                {draft.body}
+              </div>
+            )}
             {draft.originalBody !== null ? <p className="mt-2 text-xs text-muted-foreground">{L.originalKept}</p> : null}
           </div>
         </section>
       </div>
 
+      {/* Style match is not shown: it scored drafts above the user's own replies (issue 32), no quality signal. */}
       <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <Score label={L.confidence} value={draft.confidence} />
-        {draft.styleScore === null ? (
+        {standing === 'none' ? null : (
           <div className="flex gap-1.5">
-            <dt className="text-muted-foreground">{L.styleMatch}</dt>
-            <dd>{L.noStyle}</dd>
+            <dt className="text-muted-foreground">{L.confidence}</dt>
+            <dd className="font-medium tabular-nums">{percent(draft.confidence)}</dd>
           </div>
-        ) : (
-          <Score label={L.styleMatch} value={draft.styleScore} />
         )}
         <div className="flex gap-1.5">
           <dt className="sr-only">{L.settings.engine}</dt>
@@ -147,15 +182,5 @@ export function DraftCard({ draft, selected, busy, onSelect, actions }: DraftCar
       <DraftAttachments draft={draft} disabled={busy || draft.status !== 'pending'} onToggle={actions.toggleAttachment} />
       <DraftActions draft={draft} selected={selected} busy={busy} actions={actions} />
     </li>
-  );
-}
-
-function Score({ label, value }: { label: string; value: number }) {
-  const tone = scoreTone(value);
-  return (
-    <div className="flex gap-1.5">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className={cn('font-medium tabular-nums', tone === 'weak' && 'text-amber-700 dark:text-amber-400')}>{percent(value)}</dd>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Draft } from '@penman/contract';
 import { describe, expect, it } from 'vitest';
-import { copyText, mergeQueue, nextPendingId, percent, scoreTone, senderLabel, toggledAttachmentIds } from './queue-view.ts';
+import { copyText, draftStanding, mergeQueue, nextPendingId, percent, senderLabel, toggledAttachmentIds } from './queue-view.ts';
 
 function draft(id: string, createdAt: string, status: Draft['status'] = 'pending'): Draft {
   return {
@@ -30,6 +30,9 @@ function draft(id: string, createdAt: string, status: Draft['status'] = 'pending
     sentAt: null,
     delivery: null,
     asks: [],
+    plan: null,
+    handling: [],
+    noDraftReason: null,
     recipients: { to: ['a@example.com'], cc: [] },
     email: {
       id: `e-${id}`,
@@ -99,16 +102,23 @@ describe('draft wording', () => {
     expect(percent(value)).toBe(expected);
   });
 
-  it.each([
-    [0.2, 'weak'],
-    [0.5, 'fair'],
-    [0.75, 'strong'],
-  ] as const)('score %f is %s', (value, tone) => {
-    expect(scoreTone(value)).toBe(tone);
-  });
-
   it('toggles one suggested file and keeps the others as they were', () => {
     expect(toggledAttachmentIds(d1, 'f2', true)).toEqual(['f1', 'f2']);
     expect(toggledAttachmentIds(d1, 'f1', false)).toEqual([]);
+  });
+});
+
+describe('the draft’s standing in words', () => {
+  const with_ = (changes: Partial<Draft>) => ({ ...draft('s', '2026-11-25T01:00:00Z'), body: 'Greg,\n\nDone.\n\nPhillip', ...changes });
+  it('says no draft, a holding reply, one question back, likely ready or check the facts', () => {
+    expect(draftStanding(with_({ plan: 'none', body: '' }))).toBe('none');
+    expect(draftStanding(with_({ plan: 'holding', confidence: 0.9 }))).toBe('holding');
+    expect(draftStanding(with_({ plan: 'answer', mode: 'buy_time', confidence: 0.9 }))).toBe('holding');
+    expect(draftStanding(with_({ plan: 'clarify', confidence: 0.5 }))).toBe('clarify');
+    expect(draftStanding(with_({ plan: 'answer', confidence: 0.8 }))).toBe('ready');
+    expect(draftStanding(with_({ plan: 'accept', confidence: 0.6 }))).toBe('check');
+    // A draft written before plans: its confidence alone; an empty one is no draft.
+    expect(draftStanding(with_({ plan: null, confidence: 0.3 }))).toBe('check');
+    expect(draftStanding(with_({ plan: null, body: '  ' }))).toBe('none');
   });
 });

@@ -46,13 +46,22 @@ export function percent(value: number): string {
   return DRAFTS_LABELS.percent(Math.min(1, Math.max(0, value)));
 }
 
-/** A score's tone: below half is weak (shown as a warning), from 0.75 strong. */
-export function scoreTone(value: number): 'weak' | 'fair' | 'strong' {
-  if (value < 0.5) return 'weak';
-  return value >= 0.75 ? 'strong' : 'fair';
-}
-
 /** The ids of the suggested files that go with the reply after toggling `fileId`. */
 export function toggledAttachmentIds(draft: Pick<Draft, 'attachments'>, fileId: string, selected: boolean): string[] {
   return draft.attachments.filter((file) => (file.id === fileId ? selected : file.selected)).map((file) => file.id);
+}
+
+/** A confidence from which an answer or an accepted task is likely sent as it is (calibrated on judged drafts, BENCHMARKS.md). */
+export const READY_CONFIDENCE = 0.8;
+
+/**
+ * The draft's standing in words (issue 32): no draft; a holding reply (Buy Time or the holding
+ * plan); one question back; likely ready to send (an answer or an accepted task at READY_CONFIDENCE);
+ * else check the facts. Drafts written before plans read by their mode and confidence alone.
+ */
+export function draftStanding(draft: Pick<Draft, 'plan' | 'mode' | 'confidence' | 'body'>): keyof typeof DRAFTS_LABELS.standing {
+  if (draft.plan === 'none' || !draft.body.trim()) return 'none';
+  if (draft.mode === 'buy_time' || draft.plan === 'holding') return 'holding';
+  if (draft.plan === 'clarify') return 'clarify';
+  return draft.confidence >= READY_CONFIDENCE ? 'ready' : 'check';
 }

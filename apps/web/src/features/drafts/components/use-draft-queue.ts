@@ -230,5 +230,7 @@ function runKeyAction(action: QueueKeyAction, { shown, selected, busyId, actions
     if (selected.mode === 'full') void actions.buyTime(selected);
     return;
   }
+  // No draft written: there is nothing to approve (Edit writes the reply).
+  if (action === 'approve' && !selected.body.trim()) return;
   void actions[action](selected);
 }
