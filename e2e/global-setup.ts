@@ -137,6 +137,13 @@ export default async function globalSetup() {
   server.stderr?.on('data', (chunk) => {
     output += chunk;
   });
+  // A server that dies mid-run leaves its last words where a failed test's reader looks.
+  server.on('exit', (code, signal) => {
+    if (code === 0 || signal === 'SIGTERM') return;
+    fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'test-results', 'server-exit.log'), `exit ${code ?? signal}\n${output.slice(-20_000)}`);
+    console.error(`The e2e server exited (${code ?? signal}); its last output: test-results/server-exit.log`);
+  });
   await waitForHealth(baseUrl, server, () => output);
 
   // The operator CLI, beside the running server, on the same DATA_DIR.
