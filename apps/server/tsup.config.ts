@@ -7,6 +7,7 @@ export default defineConfig({
     main: 'src/main.ts',
     cli: 'src/admin/cli.ts',
     'parse-worker': 'src/mail/parse-worker.ts',
+    'extract-process': 'src/files/extract-process.ts',
     'extract-worker': 'src/files/extract-worker.ts',
   },
   format: 'esm',
