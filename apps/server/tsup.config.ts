@@ -11,7 +11,7 @@ export default defineConfig({
     'extract-worker': 'src/files/extract-worker.ts',
   },
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   platform: 'node',
   outDir: 'dist',
   clean: true,
