@@ -1,6 +1,6 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { EXTRACTION_MESSAGES, type ExtractionResult } from './engine/extraction-result.ts';
 
 /** Reads a knowledge document's text; answers why it cannot instead of throwing. */
@@ -9,78 +9,122 @@ export type TextExtractor = {
   close: () => Promise<void>;
 };
 
-export const EXTRACTION_LIMITS = {
-  /** One file's extraction may take this long... */
+export type ExtractionLimits = {
+  /** One file's reading may take this long... */
+  timeoutMs: number;
+  /** ...its thread this much heap (a zip bomb inside a DOCX or a PDF of huge pages hits it)... */
+  maxOldGenerationMb: number;
+  /** ...and the reading process this much resident memory in all: buffers (a decompressed stream) live outside the heap. */
+  maxRssMb: number;
+  /** The reading process ends after this long without a file, giving back all it holds. */
+  idleMs: number;
+};
+
+export const EXTRACTION_LIMITS: ExtractionLimits = {
   timeoutMs: 120_000,
-  /** ...and its worker this much heap: a zip bomb inside a DOCX or a PDF of huge pages hits it... */
   maxOldGenerationMb: 256,
-  /**
-   * ...and the process this much more resident memory than when the file started: buffers (a
-   * decompressed stream) live outside the heap limit, so the process's RSS is watched too.
-   */
-  maxExtraRssMb: 320,
-} as const;
+  // The process holds about 70 MB before a file (built; 140 MB under tsx): some 370 MB for the file.
+  maxRssMb: 448,
+  idleMs: 10_000,
+};
 
-/** How often the process's memory is looked at while a file is read. */
-const RSS_CHECK_MS = 50;
+/** What the server sends the reading process, and what it answers. */
+export type ExtractRequest = { bytes: Uint8Array; fileType: string };
+/** `recycle`: the process hit a limit or holds much memory after the file; it is ended and a fresh one reads the next file. */
+export type ExtractReply = { result: ExtractionResult; recycle: boolean };
 
-const LIMIT_MESSAGES = {
-  timeout: 'Reading this file took too long; it may be damaged or unusually complex. Try a smaller or simpler copy.',
-  memory: 'This file needs more memory to read than Penman allows; it may be damaged or built to exhaust memory.',
-} as const;
+/** The reading process answers within its own time limit; past this much more it is ended. */
+const NO_ANSWER_GRACE_MS = 10_000;
 
-function workerFile(): { filename: string; execArgv: string[] } {
-  const built = fileURLToPath(new URL('./extract-worker.js', import.meta.url));
+function processFile(): { filename: string; execArgv: string[] } {
+  const built = fileURLToPath(new URL('./extract-process.js', import.meta.url));
   if (fs.existsSync(built)) return { filename: built, execArgv: [] };
-  return { filename: fileURLToPath(new URL('./extract-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+  return { filename: fileURLToPath(new URL('./extract-process.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
 }
 
 /**
- * One worker thread at a time reads documents (extraction is CPU-bound and rare), with a heap cap
- * and a time limit per file: past either, the thread is ended and only that file fails.
+ * Documents are read one at a time in a child process of their own (extract-process.ts), in a worker
+ * thread with a heap cap, under a time limit and a cap on the process's memory: past any of them
+ * only that file fails. The process is ended after a file that hit a limit, and after `idleMs`
+ * without a file: memory that a thread allocated and freed stays with its process until the
+ * process exits (about 320 MB after a 1 GB Flate PDF, when the thread was in the server's process).
  */
-export function createTextExtractor(
-  limits: { timeoutMs: number; maxOldGenerationMb: number; maxExtraRssMb: number } = EXTRACTION_LIMITS,
-): TextExtractor {
-  let pool: Piscina | undefined;
-  const open = () => {
-    const { filename, execArgv } = workerFile();
-    pool ??= new Piscina({
-      filename,
+export function createTextExtractor(limits: ExtractionLimits = EXTRACTION_LIMITS): TextExtractor {
+  let reader: { child: ChildProcess; exited: Promise<NodeJS.Signals | null> } | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  let turn: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const start = () => {
+    const { filename, execArgv } = processFile();
+    const child = fork(filename, [JSON.stringify(limits)], {
       execArgv,
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 10_000,
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationMb, maxYoungGenerationSizeMb: 16 },
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    return pool;
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    // A message sent as it exits is lost: its `exit` answers for it.
+    child.on('error', () => {});
+    return { child, exited };
   };
+  const end = async () => {
+    clearTimeout(idle);
+    const ending = reader;
+    reader = undefined;
+    if (!ending) return;
+    ending.child.kill('SIGKILL');
+    await ending.exited;
+  };
+
+  const read = async (request: ExtractRequest): Promise<ExtractionResult> => {
+    clearTimeout(idle);
+    reader ??= start();
+    const { child, exited } = reader;
+    // While it reads, the process keeps the server's event loop alive; idle, it does not.
+    child.ref();
+    child.channel?.ref();
+    let noAnswer: NodeJS.Timeout | undefined;
+    const reply = await new Promise<ExtractReply | { signal: NodeJS.Signals | null } | 'no answer'>((resolve) => {
+      child.once('message', (message: ExtractReply) => resolve(message));
+      void exited.then((signal) => resolve({ signal }));
+      noAnswer = setTimeout(() => resolve('no answer'), limits.timeoutMs + NO_ANSWER_GRACE_MS);
+      child.send(request);
+    });
+    clearTimeout(noAnswer);
+    child.removeAllListeners('message');
+    if (reply === 'no answer') {
+      await end();
+      return { ok: false, reason: EXTRACTION_MESSAGES.tooSlow };
+    }
+    if ('signal' in reply) {
+      // Ended by close(): the file was not read (its job is tried again).
+      if (closed) throw new Error('The text extractor was closed while it read a file');
+      // Ended without an answer: killed (the system's out-of-memory killer), or it crashed.
+      if (reader?.child === child) reader = undefined;
+      return {
+        ok: false,
+        reason: reply.signal ? EXTRACTION_MESSAGES.overMemory : EXTRACTION_MESSAGES.damaged(request.fileType.toUpperCase()),
+      };
+    }
+    if (reply.recycle) await end();
+    else {
+      child.unref();
+      child.channel?.unref();
+      idle = setTimeout(() => void end(), limits.idleMs).unref();
+    }
+    return reply.result;
+  };
+
   return {
-    async extract({ bytes, fileType }) {
-      const timeout = AbortSignal.timeout(limits.timeoutMs);
-      const overMemory = new AbortController();
-      const ceiling = process.memoryUsage.rss() + limits.maxExtraRssMb * 1024 * 1024;
-      const watch = setInterval(() => {
-        if (process.memoryUsage.rss() > ceiling) overMemory.abort();
-      }, RSS_CHECK_MS);
-      try {
-        // Copied into a buffer of its own and moved to the thread.
-        const own = new Uint8Array(bytes);
-        const signal = AbortSignal.any([timeout, overMemory.signal]);
-        return (await open().run({ bytes: own, fileType }, { signal, transferList: [own.buffer] })) as ExtractionResult;
-      } catch (error) {
-        if (overMemory.signal.aborted || (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          return { ok: false, reason: LIMIT_MESSAGES.memory };
-        }
-        if (timeout.aborted) return { ok: false, reason: LIMIT_MESSAGES.timeout };
-        return { ok: false, reason: EXTRACTION_MESSAGES.damaged(fileType.toUpperCase()) };
-      } finally {
-        clearInterval(watch);
-      }
+    extract({ bytes, fileType }) {
+      if (closed) return Promise.reject(new Error('The text extractor is closed'));
+      const result = turn.then(() => read({ bytes, fileType }));
+      turn = result.catch(() => {});
+      return result;
     },
-    close: async () => {
-      await pool?.destroy();
-      pool = undefined;
+    async close() {
+      closed = true;
+      await end();
     },
   };
 }

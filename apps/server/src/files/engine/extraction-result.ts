@@ -16,4 +16,6 @@ export const EXTRACTION_MESSAGES = {
   unsupported: FILE_MESSAGES.knowledgeTypes,
   tooLargeInside:
     'This document unpacks to more than 200 MB of content; Penman does not read it. It may be damaged or built to exhaust memory.',
+  tooSlow: 'Reading this file took too long; it may be damaged or unusually complex. Try a smaller or simpler copy.',
+  overMemory: 'This file needs more memory to read than Penman allows; it may be damaged or built to exhaust memory.',
 } as const;
