@@ -143,7 +143,7 @@ test('a personal mail that asks something gets no draft: the queue says why, and
   test.setTimeout(120_000);
   const subject = await deliverQuestion(
     'Out this week',
-    'My mother passed away last night, so I will be out this week. Could you cover the Tuesday gas desk meeting for me?',
+    'My mother passed away last night. Can you send me your view on the gas desk schedule before Thursday?',
   );
   for (const [width, height, name] of [
     [1280, 900, 'drafts-no-draft-1280'],
@@ -155,7 +155,7 @@ test('a personal mail that asks something gets no draft: the queue says why, and
     await expect(item.getByTestId('draft-standing')).toHaveText('Draft: No draft');
     await expect(item.getByTestId('no-draft')).toContainText('Penman wrote no draft for this email');
     await expect(item.getByTestId('no-draft')).toContainText('A personal matter (passed away): only you can answer it');
-    await expect(item.getByTestId('email-asks')).toContainText(/cover the Tuesday gas desk meeting/i);
+    await expect(item.getByTestId('email-asks')).toContainText(/send your view on the gas desk schedule/i);
     await expect(item.getByTestId('ask-handling').first()).toHaveText('Left to you');
     await expect(item.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await expect(item.getByRole('button', { name: 'Edit' })).toBeVisible();
