@@ -150,7 +150,7 @@ test('a personal mail that asks something gets no draft: the queue says why, and
     [PHONE.width, PHONE.height, 'drafts-no-draft-375'],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.goto('/drafts');
+    await page.goto('/dashboard/drafts');
     const item = await expectDraftInQueue(page, subject);
     await expect(item.getByTestId('draft-standing')).toHaveText('Draft: No draft');
     await expect(item.getByTestId('no-draft')).toContainText('Penman wrote no draft for this email');

@@ -217,6 +217,9 @@ function namingSentence(ask: Ask, will: string, when: string, senderFirstName: s
       if (ask.verb === 'call') return `${will} call you ${when}.`;
       if (ask.verb === 'review' || ask.verb === 'approve' || ask.verb === 'sign')
         return `${will} review ${about} and get back to you ${when}.`;
+      // The user's own view, thoughts or numbers asked for ("send me your view on the schedule"): promised as asked.
+      if (ask.verb === 'send' && /^my\s+\S/i.test(objectOf(thing)) && namesAMatter(objectOf(thing)))
+        return `${will} send you ${objectOf(thing)} ${when}.`;
       // Feedback, comments, suggestions asked for: they are what the later answer holds.
       if (/\b(feedback|comments?|suggestions?|thoughts|input|views)\b/i.test(thing)) return `${will} send you my comments ${when}.`;
       if (ask.verb === 'respond') return `${will} get back to you on ${named ? about : topicPhrase(topic)} ${when}.`;

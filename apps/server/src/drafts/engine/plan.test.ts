@@ -91,6 +91,18 @@ describe('the reply plan, on real mail', () => {
     expect(draft.handling).toEqual([{ ask: 'send the title and abstract of your talk', how: 'promised', detail: 'today' }]);
   });
 
+  it('promises the owner’s own view as asked, not "look into my view"', async () => {
+    const input = await mailInput(
+      DENG,
+      VINCE,
+      {},
+      'Vince,\n\nCan you send me your view on the seminar schedule before Thursday?\n\nShijie',
+    );
+    const draft = builtinDraft(input);
+    expect(draft.plan).toBe('holding');
+    expect(draft.body).toMatch(/I('ll| will) send you my view on the seminar schedule before Thursday\./);
+  });
+
   it('accepts a task the owner routinely takes on for this sender, with its time, and only then', async () => {
     const input = await mailInput(DENG, VINCE, { pastReplies: TOOK_ON });
     const draft = builtinDraft(input);
