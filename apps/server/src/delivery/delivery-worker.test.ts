@@ -12,7 +12,8 @@ import { addInitializedImapAccount, waitFor } from '../test-support/drafting.ts'
 const dovecot = await startDovecot();
 const ca = fs.readFileSync(dovecot.caFile, 'utf8');
 const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true' }, { workers: true, imapCa: ca });
-const alice = await t.signUpAndIn('alice@example.com');
+// Alice: the mail of these tests greets her ("Hi Alice"); a mail greeting someone else asks them, not her.
+const alice = await t.signUpAndIn('alice@example.com', undefined, { firstName: 'Alice', lastName: 'Example' });
 afterAll(() => dovecot.stop());
 
 describe('delivery.deliver on the job queue', () => {

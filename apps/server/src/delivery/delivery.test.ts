@@ -24,7 +24,8 @@ const smallSink = await startSmtpSink({ sizeLimit: 300 });
 const google = await startGoogleStandIn({ emailAddress: 'gus@gmail.test' });
 // A failed SMTP check answers after MAIL_CHECK_TIMEOUT_MS: shorter than the 20 s default, long enough for a login.
 const t = await createTestApp({ ALLOW_PRIVATE_MAIL_HOSTS: 'true', MAIL_CHECK_TIMEOUT_MS: '6000', ...google.env }, { imapCa: ca });
-const alice = await t.signUpAndIn('alice@example.com');
+// Alice: the mail of these tests greets her ("Hi Alice"); a mail greeting someone else asks them, not her.
+const alice = await t.signUpAndIn('alice@example.com', undefined, { firstName: 'Alice', lastName: 'Example' });
 const bob = await t.signUpAndIn('bob@example.com');
 const { db } = t.deps;
 afterAll(() => dovecot.stop());
@@ -569,9 +570,11 @@ describe('a shared inbox', () => {
   it('two users with the same address: one approves, the other user’s pending draft of the same email is completed', async () => {
     const bobAccount = await addInitializedImapAccount(t.deps, dovecot, { userId: bob.user.id, mailUser: 'alice', emailAddress: ADDRESS });
     const shared = 'shared-1@client.test';
-    const mine = await pendingDraft(alice.user.id, aliceAccount, { messageId: shared });
-    const theirs = await pendingDraft(bob.user.id, bobAccount, { messageId: shared });
-    const other = await pendingDraft(bob.user.id, bobAccount, { messageId: 'not-shared@client.test' });
+    // Written to the shared inbox, greeting no one: it asks whoever reads it (Alice and Bob alike).
+    const toTheInbox = { bodyText: 'Hello,\n\nCould you send me the schedule for next week?\n\nThanks, Carol' };
+    const mine = await pendingDraft(alice.user.id, aliceAccount, { messageId: shared, ...toTheInbox });
+    const theirs = await pendingDraft(bob.user.id, bobAccount, { messageId: shared, ...toTheInbox });
+    const other = await pendingDraft(bob.user.id, bobAccount, { messageId: 'not-shared@client.test', ...toTheInbox });
     await approve(alice.cookie, mine.draftId);
     expect((await draftRow(theirs.draftId)).status).toBe('completed');
     expect((await draftRow(other.draftId)).status).toBe('pending');
@@ -625,8 +628,10 @@ describe('a shared inbox', () => {
       emailAddress: ADDRESS,
     });
     const messageId = 'same-address-other-login@client.test';
-    const hers = await pendingDraft(alice.user.id, aliceAccount, { messageId });
-    const carols = await pendingDraft(carol.user.id, carolAccount, { messageId });
+    // Greeting no one: it asks whoever reads it, so Carol has a draft to approve.
+    const toTheInbox = { messageId, bodyText: 'Hello,\n\nCould you send me the schedule for next week?\n\nThanks, Carol' };
+    const hers = await pendingDraft(alice.user.id, aliceAccount, toTheInbox);
+    const carols = await pendingDraft(carol.user.id, carolAccount, toTheInbox);
     await approve(carol.cookie, carols.draftId);
     expect((await draftRow(hers.draftId)).status).toBe('pending');
   });

@@ -11,7 +11,8 @@ const t = await createTestApp();
 const standIn = await startLlmStandIn();
 beforeEach(() => standIn.reset());
 
-const alice = await t.signUpAndIn('alice-llm@example.com');
+// Alice: the mail of these tests greets her ("Hi Alice"); a mail greeting someone else asks them, not her.
+const alice = await t.signUpAndIn('alice-llm@example.com', undefined, { firstName: 'Alice', lastName: 'Example' });
 const env = parseEnv({ LLM_BASE_URL: standIn.baseUrl, LLM_MODEL: 'llama3.1', LLM_TIMEOUT_MS: '5000' });
 const ADDRESS = 'alice+llm@penman.test';
 const accountId = await t.insertEmailAccount(alice.user.id, ADDRESS);
