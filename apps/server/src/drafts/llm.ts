@@ -2,8 +2,6 @@
 // the Vercel AI SDK. The prompt and the output schema are pure (engine/prompt.ts); this file is the
 // network edge: one call with a timeout and one retry, every failure turned into one LlmError, and
 // draftWithFallback, which lets the built-in engine write the draft when the model does not.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, JSONParseError, NoObjectGeneratedError, Output, RetryError, TypeValidationError } from 'ai';
 import type { Env } from '../env.ts';
 import { logger } from '../platform/logger.ts';
 import { builtinDraft } from './engine/compose.ts';
@@ -54,8 +52,12 @@ export class LlmError extends Error {
   }
 }
 
+/** The AI SDK's functions and error classes, loaded by the first call (about 6 MB of heap a server without an LLM never needs). */
+type AiSdk = typeof import('ai');
+
 /** The SDK's error as an LlmError; the SDK's own (which carries the request body, i.e. the mail) is dropped. */
 function toLlmError(
+  { APICallError, JSONParseError, NoObjectGeneratedError, RetryError, TypeValidationError }: AiSdk,
   error: unknown,
   { timedOut, aborted, timeoutMs }: { timedOut: boolean; aborted: boolean; timeoutMs: number },
 ): LlmError {
@@ -78,6 +80,8 @@ function toLlmError(
  * LlmError on any failure.
  */
 export async function draftWithLlm(input: ComposeInput, config: LlmConfig, { signal }: { signal?: AbortSignal } = {}): Promise<RawDraft> {
+  const [{ createOpenAICompatible }, ai] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
+  const { generateText, NoObjectGeneratedError, Output } = ai;
   const provider = createOpenAICompatible({
     name: 'llm',
     baseURL: config.baseUrl,
@@ -103,7 +107,8 @@ export async function draftWithLlm(input: ComposeInput, config: LlmConfig, { sig
   } catch (error) {
     // A server that ignores the schema may still have written the object, fenced or wrapped in prose.
     const recovered = NoObjectGeneratedError.isInstance(error) && error.text ? parseDraftOutput(error.text) : null;
-    if (!recovered) throw toLlmError(error, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs: config.timeoutMs });
+    if (!recovered)
+      throw toLlmError(ai, error, { timedOut: timeout.aborted, aborted: signal?.aborted ?? false, timeoutMs: config.timeoutMs });
     output = recovered;
   }
   const draft = toRawDraft(output, sources, config.model, input.asks ?? []);

@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline as pipe, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { FileMissingError, FileTooLargeError } from './file-errors.ts';
 import { assertSafeKey } from './storage-keys.ts';
 import type { S3Location } from './storage-url.ts';
@@ -112,9 +110,26 @@ export function createLocalFileStore(rootDir: string): FileStore {
   };
 }
 
-/** Files in an S3-compatible bucket, under the location's prefix. Large files go up in parts. */
+/** The AWS SDK's S3 client and multipart upload, loaded by the first call of an S3 store. */
+type S3Sdk = {
+  s3: typeof import('@aws-sdk/client-s3');
+  Upload: typeof import('@aws-sdk/lib-storage').Upload;
+  client: import('@aws-sdk/client-s3').S3Client;
+};
+
+/**
+ * Files in an S3-compatible bucket, under the location's prefix. Large files go up in parts. The
+ * AWS SDK is loaded on first use: about 6 MB of heap that a server storing on disk never needs
+ * (issue 33, the sync's peak memory).
+ */
 export function createS3FileStore(location: S3Location): FileStore {
-  const client = new S3Client(location.client);
+  let sdk: Promise<S3Sdk> | undefined;
+  const loadSdk = () =>
+    (sdk ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({
+      s3,
+      Upload: storage.Upload,
+      client: new s3.S3Client(location.client),
+    })));
   const { bucket } = location;
   const objectKey = (key: string) => {
     assertSafeKey(key);
@@ -122,11 +137,12 @@ export function createS3FileStore(location: S3Location): FileStore {
   };
   const fromObjectKey = (key: string) => (location.prefix ? key.slice(location.prefix.length + 1) : key);
   const listKeys = async (prefix: string): Promise<string[]> => {
+    const { s3, client } = await loadSdk();
     const keys: string[] = [];
     let token: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey(prefix)}/`, ...(token ? { ContinuationToken: token } : {}) }),
+        new s3.ListObjectsV2Command({ Bucket: bucket, Prefix: `${objectKey(prefix)}/`, ...(token ? { ContinuationToken: token } : {}) }),
       );
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -134,14 +150,16 @@ export function createS3FileStore(location: S3Location): FileStore {
     return keys;
   };
   const deleteObjects = async (keys: string[]) => {
+    const { s3, client } = await loadSdk();
     for (let i = 0; i < keys.length; i += 1000) {
       await client.send(
-        new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
+        new s3.DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
       );
     }
   };
   return {
     async put(key, body, options = {}) {
+      const { Upload, client } = await loadSdk();
       const counted = { size: 0 };
       // pipeline, not pipe: a failing source (a cut upload) must fail the upload too.
       const limited = pipe(toStream(body), sizeLimit(options.maxBytes ?? Number.POSITIVE_INFINITY, counted), () => {});
@@ -168,11 +186,12 @@ export function createS3FileStore(location: S3Location): FileStore {
       return { size: counted.size };
     },
     async get(key) {
+      const { s3, client } = await loadSdk();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const answer = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return answer.Body as Readable;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') throw new FileMissingError(key);
+        if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') throw new FileMissingError(key);
         throw error;
       }
     },

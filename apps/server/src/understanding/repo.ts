@@ -55,6 +55,18 @@ export async function loadMail(db: Db, userId: string, accountId: string, emailI
 
 export type MailRow = Awaited<ReturnType<typeof loadMail>>[number];
 
+/**
+ * Which of the given emails to understand, without their bodies: a batch of mail stored is read
+ * in full only for the emails chosen (an initial download's old mail is never read).
+ */
+export async function loadMailChoices(db: Db, userId: string, accountId: string, emailIds: string[]) {
+  if (emailIds.length === 0) return [];
+  return db
+    .select({ id: emails.id, receivedDate: emails.receivedDate, isOutgoing: emails.isOutgoing, isTrainingData: emails.isTrainingData })
+    .from(emails)
+    .where(and(eq(emails.userId, userId), eq(emails.emailAccountId, accountId), inArray(emails.id, emailIds)));
+}
+
 /** The account of an email, when the email is the user's. */
 export async function findEmailAccount(db: Db, userId: string, emailId: string) {
   const [row] = await db

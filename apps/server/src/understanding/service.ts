@@ -121,6 +121,7 @@ export type TriageDecision = repo.TriageDecisionRow & { understanding: Understan
  * incoming ones; a decision the user corrected is kept. Answers the triage decisions.
  */
 export async function understandAndTriage(scope: Scope & { emailIds: string[] }): Promise<TriageDecision[]> {
+  if (scope.emailIds.length === 0) return [];
   const knowledge = await loadKnowledge(scope);
   const reader = await readerOf(scope, knowledge);
   if (!reader) return [];
@@ -182,7 +183,7 @@ export async function understandStoredMail(deps: Pick<Deps, 'db' | 'queue' | 'en
   if (source === 'training' || emailIds.length === 0) return;
   const scope = { db: deps.db, userId, accountId };
   const now = deps.clock.now().getTime();
-  const rows = await repo.loadMail(deps.db, userId, accountId, emailIds);
+  const rows = await repo.loadMailChoices(deps.db, userId, accountId, emailIds);
   const wanted = rows.filter(
     (row) =>
       !row.isTrainingData &&

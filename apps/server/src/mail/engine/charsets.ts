@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
+import { createRequire } from 'node:module';
 import iconv from 'iconv-lite';
-import jschardet from 'jschardet';
 
 /**
  * Bytes of mail text to a string, as a careful mail client reads them (docs/decisions/017):
@@ -129,6 +129,14 @@ function cleanLabel(charset: string | null | undefined): string {
     .toLowerCase();
 }
 
+/**
+ * jschardet, loaded the first time undeclared 8-bit text is read: its models are about 4.5 MB of
+ * heap in each thread that loads it (the server's and every parse worker's), for mail that is
+ * rarely seen (issue 33, the sync's peak memory).
+ */
+const load = createRequire(import.meta.url);
+let jschardet: typeof import('jschardet').default | null = null;
+
 /** 8-bit bytes below which jschardet's guess is noise (one byte of Latin-1 read as Cyrillic). */
 const MIN_BYTES_TO_DETECT = 8;
 /**
@@ -172,6 +180,7 @@ function detect(bytes: Uint8Array): DecodedText {
   if (mixed.multiByte > mixed.invalid) return { text: c1AsWindows1252(mixed.text), charset: 'utf-8' };
   // A few 8-bit bytes (a name, one word) tell a detector nothing: the default reads them.
   if (mixed.invalid < MIN_BYTES_TO_DETECT) return { text: decodeWindows1252(bytes), charset: 'windows-1252' };
+  jschardet ??= (load('jschardet') as typeof import('jschardet')).default;
   const candidates = jschardet
     .detectAll(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { minimumThreshold: MIN_CONFIDENCE })
     .filter((guess) => guess.confidence >= MIN_CONFIDENCE);

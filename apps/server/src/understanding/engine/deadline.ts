@@ -4,7 +4,7 @@
  * (wink-nlp's DATE and TIME entities); the day they fall on is resolved by chrono-node from the
  * mail's own date (a "Friday" in a mail of Monday 29 October 2001 is 2 November 2001).
  */
-import * as chrono from 'chrono-node';
+import { createRequire } from 'node:module';
 import type { Token } from './nlp.ts';
 import type { Deadline } from './types.ts';
 
@@ -24,6 +24,10 @@ const NEAR_DAYS =
 /** "As soon as possible": the mail's own day. */
 const ASAP = /\b(asap|a\.s\.a\.p\.?|as soon as (possible|you can)|immediately|right away|urgent(ly)?|at your earliest convenience)\b/i;
 
+/** chrono-node, loaded on first use (with nlp.ts's libraries, not when the server starts). */
+const load = createRequire(import.meta.url);
+let chrono: typeof import('chrono-node') | null = null;
+
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 function resolve(text: string, mailDate: Date | null): string | null {
@@ -31,6 +35,7 @@ function resolve(text: string, mailDate: Date | null): string | null {
   const lower = text.toLowerCase();
   if (/\b(eod|cob|close of business|end of (the )?day|today|tonight|this (morning|afternoon|evening))\b/.test(lower))
     return dayOf(mailDate);
+  chrono ??= load('chrono-node') as typeof import('chrono-node');
   const found = chrono.parseDate(text.replace(/\b(eow|end of (the )?week)\b/i, 'Friday'), mailDate, { forwardDate: true });
   return found ? dayOf(found) : null;
 }

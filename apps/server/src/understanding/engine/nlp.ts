@@ -2,10 +2,15 @@
  * Sentences, words, parts of speech and dates come from wink-nlp with its English model (issue 31:
  * no hand-made tokenizer or tagger). One pipeline for the process, built on first use (~120 ms);
  * verb forms ("did you receive" → "you received") from compromise's conjugation tables.
+ *
+ * Both libraries are loaded on first use, not when the server starts: together they are about
+ * 20 MB of heap and 50 MB of RSS, which a process that understands no mail (a web process, a
+ * download of old mail) need not hold (issue 33, the sync's peak memory; BENCHMARKS.md).
  */
-import nlpCompromise from 'compromise';
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItemEntity, type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type { ItemEntity, ItemSentence, ItemToken, WinkMethods } from 'wink-nlp';
+
+const load = createRequire(import.meta.url);
 
 /** One word (or punctuation mark) of a sentence. */
 export type Token = {
@@ -25,7 +30,10 @@ export type Sentence = { text: string; tokens: Token[]; entities: { value: strin
 let pipeline: WinkMethods | null = null;
 
 function nlp(): WinkMethods {
-  if (!pipeline) pipeline = winkNLP(model, ['sbd', 'pos', 'ner']);
+  if (!pipeline) {
+    const winkNLP = load('wink-nlp') as typeof import('wink-nlp').default;
+    pipeline = winkNLP(load('wink-eng-lite-web-model') as typeof import('wink-eng-lite-web-model').default, ['sbd', 'pos', 'ner']);
+  }
   return pipeline;
 }
 
@@ -104,15 +112,23 @@ export function firstWordPos(text: string): string {
 
 /** compromise's verb tables, typed as they are used (its typings leave `methods()` an object). */
 type Conjugator = { conjugate(verb: string, model: unknown): Partial<Record<'PastTense' | 'PresentTense', string>> };
-const conjugations = (nlpCompromise.methods() as unknown as { two: { transform: { verb: Conjugator } } }).two.transform.verb;
-const conjugationModel = nlpCompromise.model();
+let conjugator: { conjugations: Conjugator; model: unknown } | null = null;
+
+function conjugate(verb: string): Partial<Record<'PastTense' | 'PresentTense', string>> {
+  if (!conjugator) {
+    const nlpCompromise = load('compromise') as typeof import('compromise').default;
+    const conjugations = (nlpCompromise.methods() as unknown as { two: { transform: { verb: Conjugator } } }).two.transform.verb;
+    conjugator = { conjugations, model: nlpCompromise.model() };
+  }
+  return conjugator.conjugations.conjugate(verb, conjugator.model);
+}
 
 /** A verb in the past tense ("receive" → "received", "send" → "sent"). */
 export function pastTense(verb: string): string {
-  return conjugations.conjugate(verb, conjugationModel).PastTense ?? verb;
+  return conjugate(verb).PastTense ?? verb;
 }
 
 /** A verb in the third person present ("start" → "starts"). */
 export function thirdPerson(verb: string): string {
-  return conjugations.conjugate(verb, conjugationModel).PresentTense ?? verb;
+  return conjugate(verb).PresentTense ?? verb;
 }
