@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDeps } from './deps.ts';
 import { getEnv } from './env.ts';
 import { jobHandlers } from './job-handlers.ts';
 import { type MailWatcher, resumeSearchIndexing, startNewMailWatcher } from './mail/service.ts';
+import { listen } from './platform/http/listen.ts';
 import { webDistDir } from './platform/http/web-dist.ts';
 import { logger } from './platform/logger.ts';
 import { installProcessGuard } from './platform/process-guard.ts';
@@ -53,10 +53,7 @@ export async function runServer() {
   await registerJobs(deps.queue, jobHandlers);
   if (env.ROLE !== 'worker') {
     const app = createApp(deps, { webDistDir: webDistDir(env) });
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s)) as Server;
-      s.once('error', reject);
-    });
+    server = await listen(app.fetch, { port: env.PORT, hostname: env.HOST });
   }
   if (env.ROLE !== 'web') {
     await startWorkers(deps.queue, jobHandlers, deps);
